@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Archivist",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "Archivist", targets: ["Archivist"]),
+        .library(name: "PropertyList", targets: ["PropertyList"]),
+        .executable(name: "archivist", targets: ["archivist"]),
+        .executable(name: "archivist-bench", targets: ["archivist-bench"]),
+    ],
+    dependencies: [],
+    targets: [
+        // Binary and XML property lists: value model, readers, writers.
+        .target(name: "PropertyList"),
+        // Umbrella: re-exports the public modules, nothing else.
+        .target(name: "Archivist", dependencies: ["PropertyList"]),
+        // The `archivist` command's logic, as a library so tests can drive it.
+        .target(name: "ArchivistCLI", dependencies: ["PropertyList"]),
+        .executableTarget(name: "archivist", dependencies: ["ArchivistCLI"]),
+        .executableTarget(
+            name: "archivist-bench",
+            dependencies: ["PropertyList"],
+            path: "Benchmarks/archivist-bench"
+        ),
+        .target(name: "TestSupport", dependencies: ["PropertyList"], path: "Tests/TestSupport"),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
+        .testTarget(name: "ArchivistCLITests", dependencies: ["ArchivistCLI", "PropertyList", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,47 @@
+import Foundation
+
+extension PropertyListValue {
+    /// Reads a property list, recognizing binary or XML from the bytes.
+    ///
+    /// - Parameters:
+    ///   - data: A complete binary (`bplist00`) or XML property list.
+    ///   - options: Limits on depth and expansion.
+    /// - Throws: ``PropertyListError`` saying what is wrong and where; ``PropertyListError/Kind/unknownFormat``
+    ///   when the bytes are neither format.
+    public init(from data: Data, options: PropertyListReadingOptions = .default) throws {
+        guard let format = PropertyListFormat.detect(data) else {
+            throw PropertyListError(.unknownFormat, "the bytes are neither a binary nor an XML property list",
+                                    at: .init(byteOffset: 0))
+        }
+        try self.init(from: data, format: format, options: options)
+    }
+
+    /// Reads a property list in a known format.
+    ///
+    /// - Parameters:
+    ///   - data: The encoded property list.
+    ///   - format: The encoding `data` is in.
+    ///   - options: Limits on depth and expansion.
+    /// - Throws: ``PropertyListError`` saying what is wrong and where.
+    public init(from data: Data, format: PropertyListFormat, options: PropertyListReadingOptions = .default) throws {
+        if format == .binary {
+            self = try BinaryPropertyListReader(options: options).read(data)
+        } else {
+            self = try XMLPropertyListReader(options: options).read(data)
+        }
+    }
+
+    /// Encodes this value.
+    ///
+    /// - Parameter format: `.binary` (compact, exact) or `.xml` (readable; dates keep whole seconds).
+    /// - Returns: The encoded document.
+    /// - Throws: ``PropertyListError/Kind/unrepresentable`` when the format cannot hold a value,
+    ///   e.g. a control character in an XML string.
+    public func encoded(as format: PropertyListFormat) throws -> Data {
+        if format == .binary {
+            return try BinaryPropertyListWriter().write(self)
+        } else {
+            return try XMLPropertyListWriter().write(self)
+        }
+    }
+}

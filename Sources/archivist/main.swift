@@ -1,0 +1,4 @@
+import ArchivistCLI
+import Foundation
+
+exit(ArchivistCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))
