@@ -67,3 +67,26 @@ import Testing
         #expect(back == value)
     }
 }
+
+@Suite struct PropertyListKeyTests {
+    @Test func canonicallyEquivalentKeysStayDistinct() {
+        var small = PropertyListDictionary()
+        small["\u{E9}"] = 1
+        small["e\u{301}"] = 2
+        #expect(small.count == 2)
+        #expect(small["\u{E9}"] == 1)
+        #expect(small["e\u{301}"] == 2)
+
+        var large = PropertyListDictionary()
+        for number in 0..<40 { large["k\(number)"] = true }
+        large["\u{E9}"] = 1
+        large["e\u{301}"] = 2
+        #expect(large.count == 42)
+        #expect(large["e\u{301}"] == 2)
+    }
+
+    @Test func canonicallyEquivalentStringsAreDifferentValues() {
+        #expect(PropertyListValue.string("\u{E9}") != .string("e\u{301}"))
+        #expect(PropertyListValue.string("\u{E9}") == .string("\u{E9}"))
+    }
+}

@@ -1,6 +1,7 @@
 /// A property-list dictionary: string keys, values in insertion order.
 ///
-/// Small dictionaries (the common case: records of a few fields) are searched linearly, which
+/// Keys compare literally, by Unicode scalars: `"é"` and `"e\u{301}"` are two keys, as they are
+/// to CoreFoundation and Python. Small dictionaries (the common case: records of a few fields) are searched linearly, which
 /// beats hashing at that size; larger ones keep a hash index alongside the entries. Assigning to a
 /// key that exists keeps its position and replaces its value, like `Dictionary` and Python's `dict`.
 public struct PropertyListDictionary: Sendable {
@@ -12,7 +13,7 @@ public struct PropertyListDictionary: Sendable {
 
     @usableFromInline var entries: [Element]
     /// Position of each key in `entries`; empty while `entries.count <= indexThreshold`.
-    @usableFromInline var index: [String: Int]
+    @usableFromInline var index: [LiteralKey: Int]
 
     /// Creates an empty dictionary.
     @inlinable
@@ -50,8 +51,8 @@ public struct PropertyListDictionary: Sendable {
     /// The position of `key` in insertion order, or `nil` if it is absent.
     @inlinable
     public func position(of key: String) -> Int? {
-        if entries.count > Self.indexThreshold { return index[key] }
-        for position in entries.indices where entries[position].key == key { return position }
+        if entries.count > Self.indexThreshold { return index[LiteralKey(key)] }
+        for position in entries.indices where PropertyListKey.same(entries[position].key, key) { return position }
         return nil
     }
 
@@ -90,7 +91,7 @@ public struct PropertyListDictionary: Sendable {
             if index.isEmpty {
                 rebuildIndex()
             } else {
-                index[key] = entries.count - 1
+                index[LiteralKey(key)] = entries.count - 1
             }
         }
     }
@@ -109,8 +110,8 @@ public struct PropertyListDictionary: Sendable {
             index = [:]
             return
         }
-        var fresh = [String: Int](minimumCapacity: entries.count)
-        for (position, entry) in entries.enumerated() { fresh[entry.key] = position }
+        var fresh = [LiteralKey: Int](minimumCapacity: entries.count)
+        for (position, entry) in entries.enumerated() { fresh[LiteralKey(entry.key)] = position }
         index = fresh
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 
 extension PropertyListValue: Hashable {
-    /// Structural equality: reals and dates by bit pattern, dictionaries regardless of key order.
+    /// Structural equality: strings by Unicode scalars (not canonical equivalence), reals and dates
+    /// by bit pattern, dictionaries regardless of key order.
     public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
         switch (lhs, rhs) {
         case (.dictionary(let l), .dictionary(let r)): return l == r
         case (.array(let l), .array(let r)): return l == r
-        case (.string(let l), .string(let r)): return l == r
+        case (.string(let l), .string(let r)): return PropertyListKey.same(l, r)
         case (.integer(let l), .integer(let r)): return l == r
         case (.real(let l), .real(let r)): return l.bitPattern == r.bitPattern
         case (.real32(let l), .real32(let r)): return l.bitPattern == r.bitPattern
