@@ -89,4 +89,17 @@ import Testing
         #expect(!data.contains(UInt8(ascii: "\n")))
         #expect(data.last == UInt8(ascii: "}"))
     }
+
+    @Test func writesAndReadsBackDocumentsNestedFarBeyondTheDefaultLimit() throws {
+        var value: PropertyListValue = "leaf"
+        for level in 0..<5_000 { value = level % 2 == 0 ? [value] : ["k": value] }
+        let data = value.canonicalJSONData()
+        var expected = #"{"type":"string","value":"leaf"}"#
+        for level in 0..<5_000 {
+            expected = level % 2 == 0 ? #"{"type":"array","value":["# + expected + "]}" : #"{"type":"dict","value":{"k":"# + expected + "}}"
+        }
+        #expect(data == Data(expected.utf8))
+        #expect(try PropertyListValue(canonicalJSON: data, options: .init(maximumDepth: 5_000)) == value)
+        #expect(throws: PropertyListError.self) { try PropertyListValue(canonicalJSON: data) }
+    }
 }

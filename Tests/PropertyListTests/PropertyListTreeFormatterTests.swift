@@ -125,4 +125,14 @@ import Testing
         #expect(Data(formatter.string(for: value).utf8) == formatter.data(for: value))
         #expect(value.treeDescription().hasPrefix("dict (2)\n  \"b\": array (2)\n"))
     }
+
+    @Test func rendersDeeplyNestedValues() {
+        var value: PropertyListValue = 1
+        for _ in 0..<5_000 { value = [value] }
+        let lines = value.treeDescription(PropertyListTreeFormatter(indentWidth: 1)).split(separator: "\n")
+        #expect(lines.count == 5_001)
+        let last = lines.last.map(String.init) ?? ""
+        #expect(last.hasSuffix("[0] int 1"))
+        #expect(last.prefix { $0 == " " }.count == 5_000)
+    }
 }
