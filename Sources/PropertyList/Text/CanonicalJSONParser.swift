@@ -141,20 +141,21 @@ struct CanonicalJSONParser {
         try expect(UInt8(ascii: "{"), "a node object {\"type\": …, \"value\": …}")
         try expectMember("type")
         let typeStart = position
-        for type in NodeType.allCases where matchesQuoted(type.spelling) {
-            position += type.spelling.utf8CodeUnitCount + 2
-            skipWhitespace()
-            try expect(UInt8(ascii: ","), "\",\" before the \"value\" member")
-            try expectMember("value")
-            return type
-        }
-        guard peek() == UInt8(ascii: "\"") else {
-            throw error(.invalidObject, "expected the type name as a string, found \(describe(position))")
-        }
-        let typeName = try parseString()
-        guard let type = NodeType(rawValue: typeName) else {
-            throw PropertyListError(.unsupportedObject, "unknown node type \"\(typeName)\"",
-                                    at: .init(byteOffset: typeStart))
+        let type: NodeType
+        if let matched = NodeType.allCases.first(where: { matchesQuoted($0.spelling) }) {
+            // Fast path: a known name without escapes, compared as bytes.
+            position += matched.spelling.utf8CodeUnitCount + 2
+            type = matched
+        } else {
+            guard peek() == UInt8(ascii: "\"") else {
+                throw error(.invalidObject, "expected the type name as a string, found \(describe(position))")
+            }
+            let typeName = try parseString()
+            guard let named = NodeType(rawValue: typeName) else {
+                throw PropertyListError(.unsupportedObject, "unknown node type \"\(typeName)\"",
+                                        at: .init(byteOffset: typeStart))
+            }
+            type = named
         }
         skipWhitespace()
         try expect(UInt8(ascii: ","), "\",\" before the \"value\" member")
