@@ -88,6 +88,39 @@ import Testing
         #expect(dictionary["a"] == 3)
     }
 
+    @Test func duplicateKeysInLargeDictionaryKeepFirstPositionAndLastValue() throws {
+        // Fourteen entries (past the linear-search size); keys 0 and 13 are both "k0".
+        var objects: [[UInt8]] = [Assembler.dictionary(keys: Array(1...14), values: Array(15...28))]
+        for index in 0..<14 { objects.append(Assembler.ascii("k\(index == 13 ? 0 : index)")) }
+        for index in 0..<14 { objects.append([0x10, UInt8(index)]) }
+        let dictionary = try #require(try read(Assembler(objects)).dictionaryValue)
+        #expect(dictionary.count == 13)
+        #expect(dictionary.keys.first == "k0")
+        #expect(dictionary["k0"] == 13)
+        #expect(dictionary["k12"] == 12)
+    }
+
+    @Test func nestedDictionariesDoNotShareKeys() throws {
+        // {"a": {"b": 1, "a": 2}, "b": 3}: inner keys must not count as outer duplicates.
+        let objects: [[UInt8]] = [
+            Assembler.dictionary(keys: [1, 2], values: [3, 4]), Assembler.ascii("a"), Assembler.ascii("b"),
+            Assembler.dictionary(keys: [2, 1], values: [5, 6]), [0x10, 3], [0x10, 1], [0x10, 2],
+        ]
+        #expect(try read(Assembler(objects)) == ["a": ["b": 1, "a": 2], "b": 3])
+    }
+
+    @Test func repeatedStringObjectsDecodeEqualOnEveryVisit() throws {
+        let long = String(repeating: "long ascii ", count: 3)
+        let objects: [[UInt8]] = [
+            Assembler.array([1, 2, 1, 2, 1, 2, 1, 2, 3, 3, 3]), Assembler.ascii(long), Assembler.utf16([0x5168, 0x20AC]),
+            Assembler.dictionary(keys: [2], values: [1]),
+        ]
+        let expected = PropertyListValue.array(
+            [PropertyListValue](repeating: [.string(long), "全€"], count: 4).flatMap { $0.arrayValue ?? [] }
+                + [PropertyListValue](repeating: ["全€": .string(long)], count: 3))
+        #expect(try read(Assembler(objects)) == expected)
+    }
+
     @Test func sharedContainersExpandToEqualValues() throws {
         // The shared array is visited three times: decoded, decoded and cached, then reused.
         let objects: [[UInt8]] = [Assembler.array([1, 1, 1]), Assembler.array([2, 3]), Assembler.ascii("a"), [0x09]]
