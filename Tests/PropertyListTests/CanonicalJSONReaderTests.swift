@@ -145,6 +145,7 @@ import Testing
         // Distinct to Python, equal to Swift's String: refused rather than silently merged.
         let equivalent = failure("{\"type\":\"dict\",\"value\":{\"\u{E9}\":{\"type\":\"int\",\"value\":\"1\"},\"e\u{301}\":{\"type\":\"int\",\"value\":\"2\"}}}")
         #expect(equivalent?.kind == .invalidObject)
+        #expect(equivalent?.reason.contains("canonically equivalent") == true)
     }
 
     @Test func enforcesTheDepthLimit() throws {
