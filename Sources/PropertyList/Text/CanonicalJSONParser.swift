@@ -215,14 +215,9 @@ struct CanonicalJSONParser {
             throw error(.invalidObject, "expected a dictionary key string, found \(describe(position))")
         }
         let key = try parseString()
-        if let earlier = dictionary.position(of: key) {
-            // Swift compares strings by canonical equivalence, so "é" and "e\u{301}" collide too;
-            // the model cannot hold both, and dropping one silently would lose data.
-            let existing = dictionary[earlier].key
-            let reason = existing.utf8.elementsEqual(key.utf8)
-                ? "duplicate dictionary key \(Self.quoted(key))"
-                : "dictionary key \(Self.quoted(key)) is canonically equivalent to the earlier key \(Self.quoted(existing))"
-            throw PropertyListError(.invalidObject, reason, at: .init(byteOffset: keyStart))
+        if dictionary.position(of: key) != nil {
+            throw PropertyListError(.invalidObject, "duplicate dictionary key \(Self.quoted(key))",
+                                    at: .init(byteOffset: keyStart))
         }
         skipWhitespace()
         try expect(UInt8(ascii: ":"), "\":\" after a dictionary key")
