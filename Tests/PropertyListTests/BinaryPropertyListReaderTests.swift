@@ -342,4 +342,34 @@ import Testing
         let error = expectError(.invalidString, Assembler([[0x53, 0x61, 0xC3, 0xA9]]).bytes)
         #expect(error?.location.byteOffset == 10)
     }
+
+    // MARK: Robustness
+
+    @Test func survivesEverySingleByteMutationAndTruncation() throws {
+        let value: PropertyListValue = [
+            "text": "héllo wörld, a longer string", "n": [1, -2, .integer(PropertyListInteger(UInt64.max))],
+            "d": .data(Data(0..<20)), "r": [2.5, .real32(1), .date(Date(timeIntervalSinceReferenceDate: 0))],
+            "nested": ["a": [true, false, .uid(7)], "b": []], "shared": "text",
+        ]
+        let original = Array(try BinaryPropertyListWriter().write(value))
+        #expect(try BinaryPropertyListReader().read(Data(original)) == value)
+        let limits = PropertyListReadingOptions(maximumDepth: 64, maximumExpandedValues: 10_000)
+        func survives(_ bytes: [UInt8]) {
+            do {
+                _ = try BinaryPropertyListReader(options: limits).read(Data(bytes))
+            } catch let error as PropertyListError {
+                #expect(error.location.byteOffset != nil || error.location.objectNumber != nil, "\(error)")
+            } catch {
+                Issue.record("unexpected error type: \(error)")
+            }
+        }
+        for position in original.indices {
+            for replacement: UInt8 in [0x00, 0x01, 0x0F, 0x7F, 0x80, 0xAF, 0xDF, 0xFF, original[position] ^ 0x10] {
+                var mutated = original
+                mutated[position] = replacement
+                survives(mutated)
+            }
+        }
+        for length in 0..<original.count { survives(Array(original[..<length])) }
+    }
 }
