@@ -69,6 +69,26 @@ import Testing
         #expect(value == "raw")
     }
 
+    @Test func scannerGivesTypedAccessWithoutBuildingValues() throws {
+        let data = try BinaryPropertyListWriter().write(["name": "Ada", "year": 1815])
+        try BinaryPropertyListScanner.withScanner(over: data) { scanner in
+            let root = try scanner.object(scanner.topObject)
+            #expect(root.kind == .dictionary)
+            #expect(root.count == 2)
+            var fields: [String: BinaryPropertyListScanner.Object] = [:]
+            for index in 0..<root.count {
+                let key = try scanner.string(try scanner.object(try scanner.reference(root, at: index)))
+                fields[key] = try scanner.object(try scanner.reference(root, at: root.count + index))
+            }
+            let name = try #require(fields["name"])
+            let year = try #require(fields["year"])
+            #expect(try scanner.string(name) == "Ada")
+            #expect(try scanner.integer(year) == 1815)
+            #expect(throws: PropertyListError.self) { try scanner.reference(root, at: 4) }
+            #expect(throws: PropertyListError.self) { try scanner.string(year) }
+        }
+    }
+
     @Test func readsWideReferencesAndOffsets() throws {
         // Three-byte offsets and two-byte references are unusual but legal.
         var assembler = Assembler([[0xA1, 0x00, 0x01], [0x10, 0x05]])
