@@ -63,6 +63,35 @@ import Testing
         #expect(try BinaryPropertyListReader().read(data) == value)
     }
 
+    @Test func readsPythonPlistlibOutput() throws {
+        let python = "/usr/bin/python3"
+        try #require(FileManager.default.isExecutableFile(atPath: python))
+        let script = """
+            import plistlib, sys, datetime
+            value = {"text": "plain", "unicode": "Grüße 🌍", "big": 2**64 - 1, "neg": -2**63,
+                     "uid": plistlib.UID(300), "real": -0.5, "when": datetime.datetime(2000, 12, 31, 23, 59, 30),
+                     "blob": bytes(range(256)), "list": [True, False, "plain", 1, 1.0] * 4, "empty": {}}
+            sys.stdout.buffer.write(plistlib.dumps(value, fmt=plistlib.FMT_BINARY, sort_keys=False))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", script]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let list = [PropertyListValue](repeating: [true, false, "plain", 1, 1.0], count: 4).flatMap { $0.arrayValue ?? [] }
+        let expected: PropertyListValue = [
+            "text": "plain", "unicode": "Grüße 🌍", "big": .integer(PropertyListInteger(UInt64.max)),
+            "neg": .integer(PropertyListInteger(Int64.min)), "uid": .uid(300), "real": -0.5,
+            "when": .date(Date(timeIntervalSinceReferenceDate: -30)), "blob": .data(Data(0...255)),
+            "list": .array(list), "empty": .dictionary([:]),
+        ]
+        #expect(try BinaryPropertyListReader().read(data) == expected)
+    }
+
     @Test func readsFromRawBufferWithoutData() throws {
         let bytes = Assembler([Assembler.ascii("raw")]).bytes
         let value = try bytes.withUnsafeBytes { try BinaryPropertyListReader().read($0) }
