@@ -351,6 +351,8 @@ import Testing
         assembler.offsetIntSize = 2
         let error = expectError(.expansionLimitExceeded, assembler.bytes)
         #expect(error?.location.objectNumber != nil)
+        // Even an unlimited setting cannot be defeated by the count overflowing.
+        expectError(.expansionLimitExceeded, assembler.bytes, options: PropertyListReadingOptions(maximumExpandedValues: .max))
     }
 
     @Test func rejectsSetNullAndFillMarkers() {
