@@ -76,8 +76,9 @@ struct BinaryPropertyListMaterializer {
 
     @inline(__always)
     private mutating func count(_ values: Int, _ object: BinaryPropertyListScanner.Object) throws(PropertyListError) {
-        expanded &+= values
-        if expanded > maximumExpandedValues { throw expansionError(object) }
+        let (total, overflow) = expanded.addingReportingOverflow(values)
+        if overflow || total > maximumExpandedValues { throw expansionError(object) }
+        expanded = total
     }
 
     private func expansionError(_ object: BinaryPropertyListScanner.Object) -> PropertyListError {
