@@ -190,6 +190,31 @@ import Testing
             == [["k": []]])
     }
 
+    @Test func readsTheDefaultMaximumDepthOnASmallThreadStack() throws {
+        // 512 KB is the default stack of secondary threads on Apple platforms.
+        let dictionaries = String(repeating: "<dict><key>k</key>", count: 512) + "<true/>" + String(repeating: "</dict>", count: 512)
+        let arrays = String(repeating: "<array>", count: 512) + "<string>&amp;</string>" + String(repeating: "</array>", count: 512)
+        final class Outcome: @unchecked Sendable { var depths: [Int] = [] }
+        let outcome = Outcome()
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            for document in [dictionaries, arrays] {
+                var depth = 0
+                var value = try? XMLPropertyListReader().read(Data(("<plist>" + document + "</plist>").utf8))
+                while let inner = value?["k"] ?? value?[0] {
+                    depth += 1
+                    value = inner
+                }
+                outcome.depths.append(depth)
+            }
+            finished.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        finished.wait()
+        #expect(outcome.depths == [512, 512])
+    }
+
     @Test func readsLargeContainers() throws {
         let keys = (0..<10_000).map { "<key>key \($0)</key><integer>\($0)</integer>" }.joined()
         let dictionary = try #require(try readPlist("<dict>\(keys)</dict>").dictionaryValue)
