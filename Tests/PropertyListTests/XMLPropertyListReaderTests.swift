@@ -72,6 +72,12 @@ import Testing
         #expect(value == [" k\t": "  a\r\n\tb \r"])
     }
 
+    @Test func acceptsRawControlCharactersAsFoundationWritesThem() throws {
+        let text = "\u{0}\u{1}bell\u{7}\u{1F}"
+        let xml = try PropertyListSerialization.data(fromPropertyList: ["k\u{2}": text], format: .xml, options: 0)
+        #expect(try XMLPropertyListReader().read(xml) == ["k\u{2}": .string(text)])
+    }
+
     @Test func decodesPredefinedEntitiesAndCharacterReferences() throws {
         let value = try readPlist("<string>&lt;&gt;&amp;&quot;&apos;|&#65;&#x42;&#x1F600;&#13;&#0;|&#xe9;</string>")
         #expect(value == "<>&\"'|AB😀\r\u{0}|é")
