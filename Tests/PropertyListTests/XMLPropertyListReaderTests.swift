@@ -72,6 +72,12 @@ import Testing
         #expect(value == [" k\t": "  a\r\n\tb \r"])
     }
 
+    @Test func acceptsRawControlCharactersAsFoundationWritesThem() throws {
+        let text = "\u{0}\u{1}bell\u{7}\u{1F}"
+        let xml = try PropertyListSerialization.data(fromPropertyList: ["k\u{2}": text], format: .xml, options: 0)
+        #expect(try XMLPropertyListReader().read(xml) == ["k\u{2}": .string(text)])
+    }
+
     @Test func decodesPredefinedEntitiesAndCharacterReferences() throws {
         let value = try readPlist("<string>&lt;&gt;&amp;&quot;&apos;|&#65;&#x42;&#x1F600;&#13;&#0;|&#xe9;</string>")
         #expect(value == "<>&\"'|AB😀\r\u{0}|é")
@@ -188,6 +194,31 @@ import Testing
         let limited = PropertyListReadingOptions(maximumDepth: 3)
         #expect(try read("<array><dict><key>k</key><array/></dict></array>", options: limited)
             == [["k": []]])
+    }
+
+    @Test func readsTheDefaultMaximumDepthOnASmallThreadStack() throws {
+        // 512 KB is the default stack of secondary threads on Apple platforms.
+        let dictionaries = String(repeating: "<dict><key>k</key>", count: 512) + "<true/>" + String(repeating: "</dict>", count: 512)
+        let arrays = String(repeating: "<array>", count: 512) + "<string>&amp;</string>" + String(repeating: "</array>", count: 512)
+        final class Outcome: @unchecked Sendable { var depths: [Int] = [] }
+        let outcome = Outcome()
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            for document in [dictionaries, arrays] {
+                var depth = 0
+                var value = try? XMLPropertyListReader().read(Data(("<plist>" + document + "</plist>").utf8))
+                while let inner = value?["k"] ?? value?[0] {
+                    depth += 1
+                    value = inner
+                }
+                outcome.depths.append(depth)
+            }
+            finished.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        finished.wait()
+        #expect(outcome.depths == [512, 512])
     }
 
     @Test func readsLargeContainers() throws {

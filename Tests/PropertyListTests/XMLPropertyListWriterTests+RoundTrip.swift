@@ -29,6 +29,26 @@ extension XMLPropertyListWriterTests {
         #expect(try roundTrip(long) == long)
     }
 
+    @Test func writesDeepValuesOnASmallThreadStack() throws {
+        var deep: PropertyListValue = "bottom"
+        for level in 0..<1_000 { deep = level.isMultiple(of: 2) ? [deep] : ["k": deep] }
+        final class Outcome: @unchecked Sendable { var size = 0 }
+        let outcome = Outcome()
+        let finished = DispatchSemaphore(value: 0)
+        let value = deep
+        let thread = Thread {
+            outcome.size = (try? XMLPropertyListWriter().write(value).count) ?? -1
+            finished.signal()
+        }
+        // 512 KB is the default stack of secondary threads on Apple platforms.
+        thread.stackSize = 512 * 1024
+        thread.start()
+        finished.wait()
+        // Indentation grows by a tab per level and each level has at least two lines: over 1 MB.
+        #expect(outcome.size > 1_000_000)
+        withExtendedLifetime(deep) {}
+    }
+
     @Test func roundTripsRandomValues() throws {
         var values = XMLTestValues(seed: 1)
         for _ in 0..<300 {
