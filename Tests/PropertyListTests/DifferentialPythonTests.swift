@@ -1,0 +1,133 @@
+import Foundation
+import PropertyList
+import Testing
+import TestSupport
+
+/// Our codecs against CPython's `plistlib`, in both directions, compared as canonical JSON.
+///
+/// Each test makes 1,000 seeded random trees (replay one with
+/// `RandomPropertyListGenerator.trees(count:seed:profile:)`) and hands the whole batch to one
+/// Python process. Skipped, visibly, when no `python3` 3.9+ is installed.
+@Suite(.enabled(if: PythonOracle.isAvailable, "needs python3 (3.9+) with plistlib: \(PythonOracle.unavailableReason)"))
+struct DifferentialPythonTests {
+    static let treeCount = 1_000
+    let oracle = PythonOracle.shared
+
+    /// Whole-second dates (plistlib's `datetime`), but `-0.0` kept: only plistlib's writer merges it.
+    static func readableProfile(_ base: RandomPropertyListGenerator.Profile) -> RandomPropertyListGenerator.Profile {
+        var profile = base.pythonSafe
+        profile.includesNegativeZero = base.includesNegativeZero
+        return profile
+    }
+
+    @Test(arguments: [PropertyListFormat.binary, .xml])
+    func plistlibReadsWhatWeWrite(format: PropertyListFormat) throws {
+        let oracle = try #require(oracle)
+        let seed: UInt64 = format == .binary ? 0xB1_0001 : 0x11_0001
+        let profile = Self.readableProfile(format == .binary ? .binaryFull : .xmlSafe)
+        let trees = RandomPropertyListGenerator.trees(count: Self.treeCount, seed: seed, profile: profile)
+        let documents = try trees.map { try $0.encoded(as: format) }
+        let answers = try oracle.read(documents)
+        var mismatches = 0
+        for (index, tree) in trees.enumerated() {
+            let expected = tree.canonicalJSON()
+            let problem: String?
+            switch answers[index] {
+            case .success(let line): problem = Self.sameBytes(line, expected) ? nil : "plistlib read \(line)"
+            case .failure(let refusal): problem = "plistlib refused it: \(refusal)"
+            }
+            guard let problem else { continue }
+            mismatches += 1
+            if mismatches <= 3 {
+                Issue.record("\(format) tree \(index) of seed \(seed): \(problem.prefix(1_500)); we wrote \(expected.prefix(1_500))")
+            }
+        }
+        #expect(mismatches == 0, "\(mismatches) of \(trees.count) \(format) trees differ")
+    }
+
+    @Test(arguments: [PropertyListFormat.binary, .xml])
+    func weReadWhatPlistlibWrites(format: PropertyListFormat) throws {
+        let oracle = try #require(oracle)
+        let seed: UInt64 = format == .binary ? 0xB1_0002 : 0x11_0002
+        let profile = (format == .binary ? RandomPropertyListGenerator.Profile.binaryFull : .xmlSafe).pythonSafe
+        let lines = RandomPropertyListGenerator.trees(count: Self.treeCount, seed: seed, profile: profile)
+            .map { $0.canonicalJSON() }
+        let written = try oracle.write(lines, as: format)
+        var mismatches = 0
+        for (index, line) in lines.enumerated() {
+            let problem: String?
+            switch written[index] {
+            case .failure(let refusal):
+                problem = "plistlib could not write it: \(refusal)"
+            case .success(let document):
+                do {
+                    let decoded = try PropertyListValue(from: document).canonicalJSON()
+                    problem = Self.sameBytes(decoded, line) ? nil : "we read \(decoded.prefix(1_500))"
+                } catch {
+                    problem = "we failed to read plistlib's document: \(error)"
+                }
+            }
+            guard let problem else { continue }
+            mismatches += 1
+            if mismatches <= 3 {
+                Issue.record("\(format) tree \(index) of seed \(seed): \(problem); plistlib was given \(line.prefix(1_500))")
+            }
+        }
+        #expect(mismatches == 0, "\(mismatches) of \(lines.count) \(format) trees differ")
+    }
+
+    /// Our binary writer shares equal values at least as well as plistlib and picks widths as tightly.
+    @Test func ourBinaryIsNoLargerThanPlistlibs() throws {
+        let oracle = try #require(oracle)
+        let seed: UInt64 = 0xB1_0003
+        let trees = RandomPropertyListGenerator.trees(count: Self.treeCount, seed: seed, profile: .binaryFull.pythonSafe)
+        let theirs = try oracle.write(trees.map { $0.canonicalJSON() }, as: .binary)
+        var larger: [String] = []
+        var ourTotal = 0
+        var theirTotal = 0
+        for (index, tree) in trees.enumerated() {
+            let ours = try tree.encoded(as: .binary).count
+            let reference = try theirs[index].get().count
+            ourTotal += ours
+            theirTotal += reference
+            if ours > reference { larger.append("tree \(index): \(ours) > \(reference) bytes") }
+        }
+        #expect(larger.isEmpty, "seed \(seed): ours larger for \(larger.count) trees, e.g. \(larger.prefix(5))")
+        #expect(ourTotal <= theirTotal, "seed \(seed): \(ourTotal) bytes in all, plistlib \(theirTotal)")
+    }
+
+    @Test(arguments: [PropertyListFormat.binary, .xml])
+    func edgeCasesSurviveBothDirections(format: PropertyListFormat) throws {
+        let oracle = try #require(oracle)
+        var cases = PropertyListEdgeCase.all.filter { format == .binary || $0.support.xml }
+        if format == .binary { cases += PropertyListEdgeCase.binaryOnly }
+
+        // We write, plistlib reads.
+        let readable = cases.filter(\.support.pythonReads)
+        let answers = try oracle.read(try readable.map { try $0.value.encoded(as: format) })
+        for (edge, answer) in zip(readable, answers) {
+            let expected = edge.value.canonicalJSON()
+            switch answer {
+            case .success(let line):
+                #expect(Self.sameBytes(line, expected), "\(format) \(edge): plistlib read \(line.prefix(300))")
+            case .failure(let refusal):
+                Issue.record("\(format) \(edge): plistlib refused our document: \(refusal)")
+            }
+        }
+
+        // plistlib writes, we read.
+        let writable = cases.filter(\.support.pythonWrites)
+        let lines = writable.map { $0.value.canonicalJSON() }
+        let written = try oracle.write(lines, as: format)
+        for (index, edge) in writable.enumerated() {
+            let document = try written[index].get()
+            let decoded = try PropertyListValue(from: document)
+            #expect(Self.sameBytes(decoded.canonicalJSON(), lines[index]), "\(format) \(edge): we read it differently")
+        }
+    }
+
+    /// Byte-for-byte comparison: `String ==` would equate canonically equivalent spellings.
+    static func sameBytes(_ left: String, _ right: String) -> Bool {
+        left.utf8.elementsEqual(right.utf8)
+    }
+}
