@@ -30,6 +30,10 @@ extension RandomPropertyListGenerator {
         public var includesReal32: Bool
         /// Whether `-0.0` appears (as a real or real32).
         public var includesNegativeZero: Bool
+        /// Whether 32-bit reals may be NaN or infinite.
+        public var includesNonFiniteReal32: Bool = true
+        /// Whether 64-bit NaNs other than the standard quiet NaN appear (sign and payload bits).
+        public var includesNaNPayloads: Bool = true
         /// The string alphabet.
         public var characters: Characters
         /// The date range.
@@ -83,10 +87,13 @@ extension RandomPropertyListGenerator {
         /// This profile narrowed for Foundation's `PropertyListSerialization`.
         ///
         /// Foundation's object model has no UID (the bridge spells one as a `CF$UID`
-        /// dictionary, which reads back as a dictionary).
+        /// dictionary, which reads back as a dictionary), and CoreFoundation replaces a 32-bit
+        /// NaN or infinity, and any 64-bit NaN, by its shared constants when reading and writing.
         public var foundationSafe: Profile {
             var narrowed = self
             narrowed.includesUID = false
+            narrowed.includesNonFiniteReal32 = false
+            narrowed.includesNaNPayloads = false
             return narrowed
         }
     }

@@ -63,6 +63,7 @@ extension RandomPropertyListGenerator {
             // Any bit pattern: normals, subnormals, NaN payloads and infinities alike.
             let value = Double(bitPattern: random.next())
             if value == 0 && value.sign == .minus && !profile.includesNegativeZero { return 0 }
+            if value.isNaN && !profile.includesNaNPayloads { return .nan }
             return value
         }
     }
@@ -71,9 +72,9 @@ extension RandomPropertyListGenerator {
         var choices: [Float] = [0, 1, -1, 0.1, .nan, .infinity, -.infinity, .leastNonzeroMagnitude,
                                 .greatestFiniteMagnitude, 16_777_215, Float(bitPattern: 0x007F_FFFF)]
         if profile.includesNegativeZero { choices.append(-0.0) }
-        if random.chance(1, in: 2) { return random.pick(choices) }
-        let value = Float(bitPattern: UInt32(truncatingIfNeeded: random.next()))
-        if value == 0 && value.sign == .minus && !profile.includesNegativeZero { return 0 }
+        var value = random.chance(1, in: 2) ? random.pick(choices) : Float(bitPattern: UInt32(truncatingIfNeeded: random.next()))
+        if value == 0 && value.sign == .minus && !profile.includesNegativeZero { value = 0 }
+        if !value.isFinite && !profile.includesNonFiniteReal32 { value = 0.25 }
         return value
     }
 

@@ -16,6 +16,8 @@ public struct PropertyListEdgeCase: Sendable, CustomStringConvertible {
         public var pythonReads = true
         /// Whether Foundation's XML writer keeps it.
         public var foundationWritesXML = true
+        /// Whether Foundation's object model holds it at all.
+        public var foundation = true
         /// Creates full support.
         public init() {}
     }
@@ -96,9 +98,15 @@ public struct PropertyListEdgeCase: Sendable, CustomStringConvertible {
 
     /// Cases that only binary lists and the binary oracles carry.
     public static let binaryOnly: [PropertyListEdgeCase] = [
-        PropertyListEdgeCase("UID 0", [.uid(0)]),
-        PropertyListEdgeCase("UID UInt32.max + 1", [.uid(UInt64(UInt32.max) + 1)]),
-        PropertyListEdgeCase("UID UInt64.max", [.uid(.max)]),
-        PropertyListEdgeCase("real32 values", [.real32(1.5), .real32(-0.0), .real32(.nan), .real32(.leastNonzeroMagnitude)]),
+        // Foundation's object model has no UID.
+        PropertyListEdgeCase("UID 0", [.uid(0)]) { $0.foundation = false },
+        PropertyListEdgeCase("UID UInt32.max + 1", [.uid(UInt64(UInt32.max) + 1)]) { $0.foundation = false },
+        PropertyListEdgeCase("UID UInt64.max", [.uid(.max)]) { $0.foundation = false },
+        PropertyListEdgeCase("real32 values", [.real32(1.5), .real32(-0.0), .real32(.leastNonzeroMagnitude),
+                                               .real32(.greatestFiniteMagnitude)]),
+        // CoreFoundation swaps a 32-bit NaN or infinity for its shared 64-bit constant.
+        PropertyListEdgeCase("real32 non-finite", [.real32(.nan), .real32(.infinity), .real32(-.infinity)]) {
+            $0.foundation = false
+        },
     ]
 }
