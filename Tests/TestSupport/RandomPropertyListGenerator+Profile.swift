@@ -32,6 +32,9 @@ extension RandomPropertyListGenerator {
         public var includesNegativeZero: Bool
         /// Whether 32-bit reals may be NaN or infinite.
         public var includesNonFiniteReal32: Bool = true
+        /// Whether a string or key may start with U+FEFF (swift-corelibs-foundation's XML reader
+        /// drops it there, even written as `&#xFEFF;`, and even from its own output).
+        public var stringsMayStartWithByteOrderMark: Bool = true
         /// Whether 64-bit NaNs other than the standard quiet NaN appear (sign and payload bits).
         public var includesNaNPayloads: Bool = true
         /// The string alphabet.

@@ -28,6 +28,9 @@ extension RandomPropertyListGenerator {
         let length = random.chance(1, in: 10) ? 0 : random.inRange(1 ... (random.chance(1, in: 10) ? 40 : 10))
         var result = ""
         for _ in 0 ..< length { result += random.pick(fragments) }
+        if !profile.stringsMayStartWithByteOrderMark {
+            while result.unicodeScalars.first == "\u{FEFF}" { result.unicodeScalars.removeFirst() }
+        }
         return result
     }
 
