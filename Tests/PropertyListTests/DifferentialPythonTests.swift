@@ -8,7 +8,7 @@ import TestSupport
 /// Each test makes 1,000 seeded random trees (replay one with
 /// `RandomPropertyListGenerator.trees(count:seed:profile:)`) and hands the whole batch to one
 /// Python process. Skipped, visibly, when no `python3` 3.9+ is installed.
-@Suite(.enabled(if: PythonOracle.isAvailable, "needs python3 (3.9+) with plistlib: \(PythonOracle.unavailableReason)"))
+@Suite(.enabled(if: PythonOracle.isAvailable, "plistlib oracle unavailable: \(PythonOracle.unavailableReason)"))
 struct DifferentialPythonTests {
     static let treeCount = 1_000
     let oracle = PythonOracle.shared
@@ -127,6 +127,30 @@ struct DifferentialPythonTests {
             let document = try written[index].get()
             let decoded = try PropertyListValue(from: document)
             #expect(Self.sameBytes(decoded.canonicalJSON(), lines[index]), "\(format) \(edge): we read it differently")
+        }
+    }
+
+    /// Every valid fixture, decoded and written again by us, reads in plistlib as the fixture did.
+    @Test func plistlibReadsOurRewriteOfEveryValidFixture() throws {
+        let oracle = try #require(oracle)
+        let names = Fixtures.names(in: "PropertyList/valid", endingWith: ".plist")
+        var rewritten: [Data] = []
+        var expected: [String] = []
+        for name in names {
+            let document = try Fixtures.data("PropertyList/valid/\(name)")
+            let format = try #require(PropertyListFormat.detect(document))
+            rewritten.append(try PropertyListValue(from: document).encoded(as: format))
+            let json = try Fixtures.data("PropertyList/valid/\(name.dropLast(".plist".count)).json")
+            expected.append(String(decoding: json, as: UTF8.self).trimmingCharacters(in: .newlines))
+        }
+        #expect(!names.isEmpty)
+        for (index, answer) in try oracle.read(rewritten).enumerated() {
+            switch answer {
+            case .success(let line):
+                #expect(Self.sameBytes(line, expected[index]), "\(names[index]): plistlib read our rewrite as \(line.prefix(400))")
+            case .failure(let refusal):
+                Issue.record("\(names[index]): plistlib refused our rewrite: \(refusal)")
+            }
         }
     }
 
