@@ -145,7 +145,7 @@ extension CanonicalJSONParser {
     /// returns the offsets of its contents.
     private mutating func parsePlainString(for type: String) throws(PropertyListError) -> Range<Int> {
         guard peek() == UInt8(ascii: "\"") else {
-            throw error(.invalidObject, "a \(type) node needs its value as a JSON string, found \(describe(position))")
+            throw error(.invalidObject, "the \(type) node needs its value as a JSON string, found \(describe(position))")
         }
         let opening = position
         position += 1

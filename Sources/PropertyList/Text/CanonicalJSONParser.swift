@@ -1,15 +1,29 @@
 import Foundation
 
-/// A strict recursive-descent reader of canonical JSON (see ``PropertyListValue/canonicalJSON()``).
+/// A strict reader of canonical JSON (see ``PropertyListValue/canonicalJSON()``).
 ///
-/// Every read is bounds-checked against `bytes.count` before it happens, so truncated or hostile
-/// input ends in a ``PropertyListError``, never a crash. Errors carry the byte offset where the
-/// problem was seen; containers add their key or index on the way out, giving the path.
+/// Containers are tracked on an explicit stack instead of by recursion, so the nesting limit, not
+/// the thread's stack size, decides how deep a document may go. Every read is bounds-checked
+/// against `bytes.count` before it happens, so truncated or hostile input ends in a
+/// ``PropertyListError``, never a crash. Errors carry the byte offset where the problem was seen
+/// and the path of the node being read.
 struct CanonicalJSONParser {
     let bytes: UnsafeRawBufferPointer
     let maximumDepth: Int
     /// The offset of the next unread byte.
     var position = 0
+
+    /// A container whose elements are being read.
+    private enum Frame {
+        case array([PropertyListValue])
+        /// The dictionary so far and the key of the node being read.
+        case dictionary(PropertyListDictionary, pendingKey: String)
+    }
+
+    /// The node types, by their spelling in `"type"`.
+    private enum NodeType: String {
+        case dict, array, string, int, real, bool, date, data, uid
+    }
 
     init(bytes: UnsafeRawBufferPointer, maximumDepth: Int) {
         self.bytes = bytes
@@ -18,28 +32,97 @@ struct CanonicalJSONParser {
 
     /// Reads one node and requires nothing but white space after it.
     mutating func parseDocument() throws(PropertyListError) -> PropertyListValue {
-        let value: PropertyListValue
+        var stack: [Frame] = []
         do throws(PropertyListError) {
             skipWhitespace()
-            value = try parseNode(depth: 0)
+            let value = try parseNodes(stack: &stack)
             skipWhitespace()
             if position < bytes.count {
                 throw error(.invalidObject, "unexpected \(describe(position)) after the document")
             }
+            return value
         } catch var failure {
-            failure.location.path = "root" + (failure.location.path ?? "")
+            failure.location.path = Self.path(of: stack)
             throw failure
         }
-        return value
     }
 
-    /// The node types, by their spelling in `"type"`.
-    enum NodeType: String {
-        case dict, array, string, int, real, bool, date, data, uid
+    /// Reads the node at `position` and everything inside it.
+    ///
+    /// Each pass of the outer loop starts one node. A container node pushes a frame and goes on to
+    /// its first element; a finished node is handed to the frame below, which either starts its
+    /// next element or finishes in turn.
+    private mutating func parseNodes(stack: inout [Frame]) throws(PropertyListError) -> PropertyListValue {
+        nextNode: while true {
+            let type = try parseNodeHeader()
+            var finished: PropertyListValue
+            switch type {
+            case .dict:
+                try checkDepth(stack.count + 1)
+                try expect(UInt8(ascii: "{"), "an object as the value of a dict node")
+                skipWhitespace()
+                if peek() == UInt8(ascii: "}") {
+                    position += 1
+                    finished = .dictionary(PropertyListDictionary())
+                } else {
+                    let dictionary = PropertyListDictionary()
+                    let key = try parseKey(in: dictionary)
+                    stack.append(.dictionary(dictionary, pendingKey: key))
+                    continue nextNode
+                }
+            case .array:
+                try checkDepth(stack.count + 1)
+                try expect(UInt8(ascii: "["), "a list as the value of an array node")
+                skipWhitespace()
+                if peek() == UInt8(ascii: "]") {
+                    position += 1
+                    finished = .array([])
+                } else {
+                    stack.append(.array([]))
+                    continue nextNode
+                }
+            default:
+                finished = try parseScalar(type)
+            }
+            // Close the finished node, then feed it to the containers above until one wants more.
+            while true {
+                skipWhitespace()
+                if peek() == UInt8(ascii: ",") {
+                    throw error(.invalidObject, "a node has only the members \"type\" and \"value\"")
+                }
+                try expect(UInt8(ascii: "}"), "\"}\" closing the node")
+                guard let frame = stack.popLast() else { return finished }
+                skipWhitespace()
+                // Consuming the frame leaves the container uniquely referenced, so appending
+                // does not copy it.
+                switch consume frame {
+                case .array(var elements):
+                    elements.append(finished)
+                    if peek() == UInt8(ascii: ",") {
+                        position += 1
+                        skipWhitespace()
+                        stack.append(.array(elements))
+                        continue nextNode
+                    }
+                    try expect(UInt8(ascii: "]"), "\",\" or \"]\" in an array")
+                    finished = .array(elements)
+                case .dictionary(var dictionary, let key):
+                    dictionary.appendUnique(key: key, value: finished)
+                    if peek() == UInt8(ascii: ",") {
+                        position += 1
+                        let next = try parseKey(in: dictionary)
+                        stack.append(.dictionary(dictionary, pendingKey: next))
+                        continue nextNode
+                    }
+                    try expect(UInt8(ascii: "}"), "\",\" or \"}\" in a dictionary")
+                    finished = .dictionary(dictionary)
+                }
+            }
+        }
     }
 
-    /// Reads `{"type": T, "value": V}`; `depth` counts the containers around it.
-    mutating func parseNode(depth: Int) throws(PropertyListError) -> PropertyListValue {
+    /// Reads `{"type": T, "value":` and returns `T`.
+    private mutating func parseNodeHeader() throws(PropertyListError) -> NodeType {
         try expect(UInt8(ascii: "{"), "a node object {\"type\": …, \"value\": …}")
         try expectMember("type")
         let typeStart = position
@@ -54,28 +137,26 @@ struct CanonicalJSONParser {
         skipWhitespace()
         try expect(UInt8(ascii: ","), "\",\" before the \"value\" member")
         try expectMember("value")
-        let value: PropertyListValue
+        return type
+    }
+
+    /// Reads the value of a non-container node.
+    private mutating func parseScalar(_ type: NodeType) throws(PropertyListError) -> PropertyListValue {
         switch type {
-        case .dict: value = try parseDictionary(depth: depth + 1)
-        case .array: value = try parseArray(depth: depth + 1)
         case .string:
             guard peek() == UInt8(ascii: "\"") else {
                 throw error(.invalidObject, "a string node needs a JSON string value, found \(describe(position))")
             }
-            value = .string(try parseString())
-        case .int: value = .integer(try parseIntegerString())
-        case .real: value = .real(try parseRealString(for: "real"))
-        case .date: value = .date(Date(timeIntervalSinceReferenceDate: try parseRealString(for: "date")))
-        case .bool: value = .bool(try parseBoolean())
-        case .data: value = .data(try parseHexString())
-        case .uid: value = .uid(try parseUIDString())
+            return .string(try parseString())
+        case .int: return .integer(try parseIntegerString())
+        case .real: return .real(try parseRealString(for: "real"))
+        case .date: return .date(Date(timeIntervalSinceReferenceDate: try parseRealString(for: "date")))
+        case .bool: return .bool(try parseBoolean())
+        case .data: return .data(try parseHexString())
+        case .uid: return .uid(try parseUIDString())
+        case .dict, .array:
+            throw error(.invalidObject, "internal: containers are not scalars")
         }
-        skipWhitespace()
-        if peek() == UInt8(ascii: ",") {
-            throw error(.invalidObject, "a node has only the members \"type\" and \"value\"")
-        }
-        try expect(UInt8(ascii: "}"), "\"}\" closing the node")
-        return value
     }
 
     /// Reads `"name"` and the colon after it, with surrounding white space.
@@ -95,73 +176,23 @@ struct CanonicalJSONParser {
         skipWhitespace()
     }
 
-    private mutating func parseDictionary(depth: Int) throws(PropertyListError) -> PropertyListValue {
-        try checkDepth(depth)
-        try expect(UInt8(ascii: "{"), "an object as the value of a dict node")
-        var dictionary = PropertyListDictionary()
+    /// Reads a dictionary key, the colon and white space, refusing keys `dictionary` already has.
+    private mutating func parseKey(in dictionary: PropertyListDictionary) throws(PropertyListError) -> String {
         skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            position += 1
-            return .dictionary(dictionary)
+        let keyStart = position
+        guard peek() == UInt8(ascii: "\"") else {
+            throw error(.invalidObject, "expected a dictionary key string, found \(describe(position))")
         }
-        while true {
-            skipWhitespace()
-            let keyStart = position
-            guard peek() == UInt8(ascii: "\"") else {
-                throw error(.invalidObject, "expected a dictionary key string, found \(describe(position))")
-            }
-            let key = try parseString()
-            if dictionary.position(of: key) != nil {
-                // Swift compares strings by canonical equivalence, so "é" and "e\u{301}" collide too.
-                throw PropertyListError(.invalidObject, "duplicate dictionary key \"\(key)\"",
-                                        at: .init(byteOffset: keyStart))
-            }
-            skipWhitespace()
-            try expect(UInt8(ascii: ":"), "\":\" after a dictionary key")
-            skipWhitespace()
-            let element: PropertyListValue
-            do throws(PropertyListError) {
-                element = try parseNode(depth: depth)
-            } catch var failure {
-                failure.location.path = "[\(Self.quoted(key))]" + (failure.location.path ?? "")
-                throw failure
-            }
-            dictionary.appendUnique(key: key, value: element)
-            skipWhitespace()
-            if peek() == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            try expect(UInt8(ascii: "}"), "\",\" or \"}\" in a dictionary")
-            return .dictionary(dictionary)
+        let key = try parseString()
+        if dictionary.position(of: key) != nil {
+            // Swift compares strings by canonical equivalence, so "é" and "e\u{301}" collide too.
+            throw PropertyListError(.invalidObject, "duplicate dictionary key \(Self.quoted(key))",
+                                    at: .init(byteOffset: keyStart))
         }
-    }
-
-    private mutating func parseArray(depth: Int) throws(PropertyListError) -> PropertyListValue {
-        try checkDepth(depth)
-        try expect(UInt8(ascii: "["), "a list as the value of an array node")
-        var elements: [PropertyListValue] = []
         skipWhitespace()
-        if peek() == UInt8(ascii: "]") {
-            position += 1
-            return .array(elements)
-        }
-        while true {
-            skipWhitespace()
-            do throws(PropertyListError) {
-                elements.append(try parseNode(depth: depth))
-            } catch var failure {
-                failure.location.path = "[\(elements.count)]" + (failure.location.path ?? "")
-                throw failure
-            }
-            skipWhitespace()
-            if peek() == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            try expect(UInt8(ascii: "]"), "\",\" or \"]\" in an array")
-            return .array(elements)
-        }
+        try expect(UInt8(ascii: ":"), "\":\" after a dictionary key")
+        skipWhitespace()
+        return key
     }
 
     private mutating func parseBoolean() throws(PropertyListError) -> Bool {
@@ -180,6 +211,18 @@ struct CanonicalJSONParser {
         if depth > maximumDepth {
             throw error(.depthLimitExceeded, "containers nest deeper than the limit of \(maximumDepth)")
         }
+    }
+
+    /// The path of the node being read, e.g. `root["list"][1]`.
+    private static func path(of stack: [Frame]) -> String {
+        var path = "root"
+        for frame in stack {
+            switch frame {
+            case .array(let elements): path += "[\(elements.count)]"
+            case .dictionary(_, let key): path += "[\(quoted(key))]"
+            }
+        }
+        return path
     }
 
     // MARK: - Bytes
