@@ -130,6 +130,21 @@ struct DifferentialPythonTests {
         }
     }
 
+    /// The oracle itself reports refusals instead of passing them off as answers.
+    @Test func oracleReportsWhatPlistlibRefuses() throws {
+        let oracle = try #require(oracle)
+        let uid = PropertyListValue.array([.uid(3)]).canonicalJSON()
+        let written = try oracle.write([uid, PropertyListValue.array(["fine"]).canonicalJSON()], as: .xml)
+        #expect(throws: PythonOracle.Refusal.self) { try written[0].get() }
+        #expect(throws: Never.self) { try written[1].get() }
+        // A 16-byte integer above UInt64.max, which plistlib reads but the canonical form excludes.
+        let tooBig = try Fixtures.data("PropertyList/malformed/binary-int-128-too-big.plist")
+        let answers = try oracle.read([Data("not a plist".utf8), tooBig, try written[1].get()])
+        #expect(throws: PythonOracle.Refusal.self) { try answers[0].get() }
+        #expect(throws: PythonOracle.Refusal.self) { try answers[1].get() }
+        #expect(try answers[2].get() == #"{"type":"array","value":[{"type":"string","value":"fine"}]}"#)
+    }
+
     /// Every valid fixture, decoded and written again by us, reads in plistlib as the fixture did.
     @Test func plistlibReadsOurRewriteOfEveryValidFixture() throws {
         let oracle = try #require(oracle)
