@@ -15,6 +15,12 @@ run starts one Python process per thousand documents rather than one per documen
       by plistlib as canonical JSON, or {"error": "..."} when plistlib rejects it (or it holds an
       integer outside -2**63 ... 2**64-1, which the canonical form does not allow).
 
+  plist_oracle.py keys LIST OUTPUT
+      Like read, but each line is the document's dictionary key order, which canonical JSON
+      (sorted keys) does not show: a JSON list holding, for every dictionary in depth-first order
+      (a dictionary, then its values in order), the list of its keys in file order, each key as
+      the lowercase hex of its UTF-8 bytes (so no JSON parser can alter it, e.g. drop a BOM).
+
 Canonical JSON: every node is {"type": T, "value": V} with T one of dict (object of key -> node),
 array (list of nodes), string, int (decimal string), real (repr of the float, or "nan", "inf",
 "-inf"), bool (true/false), date (seconds since 2001-01-01T00:00:00Z, formatted like real),
@@ -168,6 +174,31 @@ def read_mode(list_path, output_path):
             output.write("\n")
 
 
+def key_order(value, into):
+    if isinstance(value, dict):
+        into.append([key.encode("utf-8", "surrogatepass").hex() for key in value.keys()])
+        for element in value.values():
+            key_order(element, into)
+    elif isinstance(value, (list, tuple)):
+        for element in value:
+            key_order(element, into)
+    return into
+
+
+def keys_mode(list_path, output_path):
+    with open(list_path, "r", encoding="utf-8") as lines:
+        paths = [line.rstrip("\n") for line in lines if line.strip()]
+    with open(output_path, "w", encoding="utf-8") as output:
+        for path in paths:
+            try:
+                with open(path, "rb") as handle:
+                    text = json.dumps(key_order(plistlib.load(handle), []), ensure_ascii=False, separators=(",", ":"))
+            except Exception as error:
+                text = json.dumps({"error": "%s: %s" % (type(error).__name__, error)}, ensure_ascii=False)
+            output.write(text)
+            output.write("\n")
+
+
 def main(arguments):
     # Deep documents (500 levels) recurse through plistlib's writers two frames per level.
     sys.setrecursionlimit(20000)
@@ -184,6 +215,9 @@ def main(arguments):
         return 0
     if len(arguments) == 3 and arguments[0] == "read":
         read_mode(arguments[1], arguments[2])
+        return 0
+    if len(arguments) == 3 and arguments[0] == "keys":
+        keys_mode(arguments[1], arguments[2])
         return 0
     return usage()
 

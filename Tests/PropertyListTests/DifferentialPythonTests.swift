@@ -76,6 +76,46 @@ struct DifferentialPythonTests {
         #expect(mismatches == 0, "\(mismatches) of \(lines.count) \(format) trees differ")
     }
 
+    /// Dictionaries keep insertion order in what we write (canonical JSON sorts keys, so this is
+    /// checked apart, on plistlib's reading of the files).
+    @Test(arguments: [PropertyListFormat.binary, .xml])
+    func plistlibSeesOurKeyOrder(format: PropertyListFormat) throws {
+        let oracle = try #require(oracle)
+        let seed: UInt64 = format == .binary ? 0xB1_0004 : 0x11_0004
+        let profile = Self.readableProfile(format == .binary ? .binaryFull : .xmlSafe)
+        let trees = RandomPropertyListGenerator.trees(count: Self.treeCount, seed: seed, profile: profile)
+        let answers = try oracle.keyOrder(try trees.map { try $0.encoded(as: format) })
+        var mismatches: [Int] = []
+        for (index, tree) in trees.enumerated() {
+            let theirs = try answers[index].get()
+            let ours = Self.keyOrder(tree)
+            let same = theirs.count == ours.count && zip(theirs, ours).allSatisfy { pair in
+                pair.0.count == pair.1.count && zip(pair.0, pair.1).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+            }
+            if !same { mismatches.append(index) }
+        }
+        #expect(mismatches.isEmpty, "\(format) seed \(seed): key order differs in trees \(mismatches.prefix(10))")
+    }
+
+    /// Key lists of every dictionary, depth first, as `plist_oracle.py keys` reports them.
+    static func keyOrder(_ value: PropertyListValue, into lists: inout [[String]]) {
+        switch value {
+        case .dictionary(let dictionary):
+            lists.append(dictionary.keys)
+            for (_, element) in dictionary { keyOrder(element, into: &lists) }
+        case .array(let elements):
+            for element in elements { keyOrder(element, into: &lists) }
+        default:
+            break
+        }
+    }
+
+    static func keyOrder(_ value: PropertyListValue) -> [[String]] {
+        var lists: [[String]] = []
+        keyOrder(value, into: &lists)
+        return lists
+    }
+
     /// Our binary writer shares equal values at least as well as plistlib and picks widths as tightly.
     @Test func ourBinaryIsNoLargerThanPlistlibs() throws {
         let oracle = try #require(oracle)

@@ -78,12 +78,58 @@ public struct PythonOracle: Sendable {
         return try read(files: paths, scratch: directory)
     }
 
-    private func read(files paths: [String], scratch directory: borrowing TemporaryDirectory) throws
-        -> [Result<String, Refusal>] {
+    /// The dictionary key order plistlib finds in each document, which canonical JSON hides.
+    ///
+    /// - Parameter documents: Binary or XML property lists.
+    /// - Returns: Per document, the key lists of its dictionaries in depth-first order (a
+    ///   dictionary, then its values in order), or plistlib's refusal.
+    /// - Throws: ``Refusal`` when the Python process itself fails.
+    public func keyOrder(_ documents: [Data]) throws -> [Result<[[String]], Refusal>] {
+        let directory = try TemporaryDirectory(prefix: "archivist-oracle-keys")
+        var paths: [String] = []
+        for (number, document) in documents.enumerated() {
+            let file = directory.file("\(number).plist")
+            try document.write(to: file)
+            paths.append(file.path)
+        }
+        return try read(files: paths, scratch: directory, mode: "keys").map { answer in
+            answer.flatMap { line in
+                // Keys arrive as hex UTF-8: Foundation's JSON parser drops a leading U+FEFF.
+                guard let lists = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [[String]],
+                      let keys = Self.decodeHexKeys(lists) else {
+                    return .failure(Refusal("unexpected key-order line \(line.prefix(200))"))
+                }
+                return .success(keys)
+            }
+        }
+    }
+
+    private static func decodeHexKeys(_ lists: [[String]]) -> [[String]]? {
+        var result: [[String]] = []
+        for list in lists {
+            var keys: [String] = []
+            for hex in list {
+                var bytes: [UInt8] = []
+                var digits = hex.utf8.makeIterator()
+                while let high = digits.next() {
+                    guard let low = digits.next(), let byte = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+                    else { return nil }
+                    bytes.append(byte)
+                }
+                guard let key = String(validating: bytes, as: UTF8.self) else { return nil }
+                keys.append(key)
+            }
+            result.append(keys)
+        }
+        return result
+    }
+
+    private func read(files paths: [String], scratch directory: borrowing TemporaryDirectory,
+                      mode: String = "read") throws -> [Result<String, Refusal>] {
         let list = directory.file("list.txt")
         let output = directory.file("output.jsonl")
         try Data((paths.joined(separator: "\n") + "\n").utf8).write(to: list)
-        try run(["read", list.path, output.path])
+        try run([mode, list.path, output.path])
         let text = try String(contentsOf: output, encoding: .utf8)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
@@ -91,7 +137,7 @@ public struct PythonOracle: Sendable {
             throw Refusal("plist_oracle.py answered \(lines.count) lines for \(paths.count) files")
         }
         return lines.map { line in
-            // Canonical nodes start with {"type"; refusals are {"error": …}.
+            // Answers are canonical nodes {"type"… or key lists […; refusals are {"error": …}.
             if line.hasPrefix("{\"error\"") { return .failure(Refusal(line)) }
             return .success(line)
         }
