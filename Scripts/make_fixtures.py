@@ -225,6 +225,43 @@ def handmade_documents():
     yield "handmade-depth-500.binary", bplist(objects, offset_size=2, ref_size=2)
 
 
+def handmade_xml_documents():
+    # Spellings other writers produce or XML allows, each read by plistlib for the expectation.
+    yield "handmade-xml-spellings.xml", xml(
+        b"<dict>\n"
+        b"  <!-- a comment between entries -->\n"
+        b"  <key>hex integer</key><integer>0x1F</integer>\n"
+        b"  <key>negative</key><integer>-42</integer>\n"
+        b"  <key>uint64 max</key><integer>18446744073709551615</integer>\n"
+        b"  <key>exponent</key><real>1E3</real>\n"
+        b"  <key>no fraction</key><real>7</real>\n"
+        b"  <key>plus infinity</key><real>+infinity</real>\n"
+        b"  <key>minus infinity</key><real>-infinity</real>\n"
+        b"  <key>inf</key><real>inf</real>\n"
+        b"  <key>nan</key><real>nan</real>\n"
+        b"  <key>negative zero</key><real>-0.0</real>\n"
+        b"  <key>long true</key><true></true>\n"
+        b"  <key>short false</key><false/>\n"
+        b"  <key>empty string</key><string/>\n"
+        b"  <key>empty string pair</key><string></string>\n"
+        b"  <key>entities</key><string>&lt;&gt;&amp;&quot;&apos;</string>\n"
+        b"  <key>character references</key><string>&#x1F600;&#128512;&#xe9;&#10;</string>\n"
+        b"  <key>CDATA</key><string><![CDATA[<not markup> & ]]></string>\n"
+        b"  <key>kept white space</key><string>  two spaces\n\tand a tab  </string>\n"
+        b"  <key>&#x41;&amp;key</key><string>key with references</string>\n"
+        b"  <key>data with white space</key><data>\n\tAAEC\n\tAwQF\n\tBg==\n</data>\n"
+        b"  <key>empty data</key><data></data>\n"
+        b"  <key>date</key><date>1969-07-20T20:17:40Z</date>\n"
+        b"  <key>empty array</key><array/>\n"
+        b"  <key>empty dict</key><dict/>\n"
+        b"</dict>")
+    yield "handmade-xml-no-prolog.xml", b'<plist version="1.0"><array><integer>1</integer><string>x</string></array></plist>'
+    yield "handmade-xml-bom-and-pi.xml", (b"\xef\xbb\xbf" + XML_HEAD + b"<?some-instruction data?>\n"
+                                           b'<plist version="1.0"><string>after a BOM</string></plist>\n')
+    yield "handmade-xml-single-quotes.xml", (b"<?xml version='1.0' encoding='UTF-8'?>\n"
+                                              b"<plist version='1.0'><dict><key>k</key><integer>1</integer></dict></plist>")
+
+
 # ---------------------------------------------------------------------------------------------
 # Malformed documents: (name, bytes, expected PropertyListError.Kind raw value).
 # Readers are driven through PropertyListValue(from:), which detects the format first.
@@ -324,7 +361,7 @@ def main():
     for name in os.listdir(MALFORMED):
         os.remove(os.path.join(MALFORMED, name))
 
-    for name, content in list(plistlib_documents()) + list(handmade_documents()):
+    for name, content in list(plistlib_documents()) + list(handmade_documents()) + list(handmade_xml_documents()):
         write(os.path.join(VALID, name + ".plist"), content)
     for name in sorted(os.listdir(VALID)):
         if not name.endswith(".plist"):
