@@ -258,6 +258,9 @@ def handmade_xml_documents():
     yield "handmade-xml-no-prolog.xml", b'<plist version="1.0"><array><integer>1</integer><string>x</string></array></plist>'
     yield "handmade-xml-bom-and-pi.xml", (b"\xef\xbb\xbf" + XML_HEAD + b"<?some-instruction data?>\n"
                                            b'<plist version="1.0"><string>after a BOM</string></plist>\n')
+    # A document type with only an external identifier is fine (and never fetched).
+    yield "handmade-xml-external-doctype.xml", (b'<?xml version="1.0"?>\n<!DOCTYPE plist SYSTEM "file:///etc/passwd">\n'
+                                                 b'<plist version="1.0"><string>not fetched</string></plist>\n')
     yield "handmade-xml-single-quotes.xml", (b"<?xml version='1.0' encoding='UTF-8'?>\n"
                                               b"<plist version='1.0'><dict><key>k</key><integer>1</integer></dict></plist>")
 
@@ -342,6 +345,23 @@ def malformed_documents():
                                        b'<plist version="1.0"><string>&lol9;</string></plist>\n'), "unsupportedDTD"
     yield "xml-depth-600.plist", xml(b"<array>" * 600 + b"</array>" * 600), "depthLimitExceeded"
     yield "xml-truncated.plist", xml(b"<array><string>a</string>")[:-20], "xmlSyntax"
+    # Not here on purpose: raw control characters and &#0; in text. XML 1.0 forbids them and
+    # plistlib (expat) rejects them, but Foundation writes them raw and reads them back, and our
+    # reader accepts them for that reason; neither behaviour is pinned by a fixture.
+    yield "xml-char-ref-surrogate.plist", xml(b"<string>&#xD800;</string>"), "xmlSyntax"
+    yield "xml-char-ref-too-big.plist", xml(b"<string>&#x110000;</string>"), "xmlSyntax"
+    yield "xml-key-outside-dict.plist", xml(b"<array><key>a</key></array>"), "xmlSyntax"
+    yield "xml-text-between-elements.plist", xml(b"<array>stray<string>a</string></array>"), "xmlSyntax"
+    yield "xml-integer-empty.plist", xml(b"<integer></integer>"), "invalidObject"
+    yield "xml-integer-10000-digits.plist", xml(b"<integer>" + b"9" * 10000 + b"</integer>"), "integerOutOfRange"
+    yield "xml-real-empty.plist", xml(b"<real></real>"), "invalidObject"
+    yield "xml-date-month-13.plist", xml(b"<date>2020-13-01T00:00:00Z</date>"), "invalidObject"
+    yield "xml-base64-padding-inside.plist", xml(b"<data>AA==AAAA</data>"), "invalidObject"
+    yield "xml-dict-depth-600.plist", xml(b"<dict><key>k</key>" * 600 + b"<true/>" + b"</dict>" * 600), "depthLimitExceeded"
+    yield "binary-uid-key.plist", bplist([dictionary([1], [2]), uid(1), ascii("v")]), "unsupportedObject"
+    yield "binary-date-runs-into-table.plist", bplist([b"\x33\x00\x00\x00\x00"]), "outOfBounds"
+    yield "binary-reference-8-bytes-huge.plist", bplist([array([2 ** 63 + 5], ref_size=8), ascii("a")], ref_size=8), "outOfBounds"
+    yield "binary-offset-8-bytes-huge.plist", bplist(one, offset_size=8, offsets=[2 ** 63 + 9]), "outOfBounds"
 
 
 # ---------------------------------------------------------------------------------------------
