@@ -80,7 +80,7 @@ public enum ArchivistCommand {
     }
 
     private static func help(topic: String?, io: any CommandIO) -> Int32 {
-        guard let topic else {
+        guard let topic, topic != "help" else {
             try? io.writeStandardOutput(Data(usage.utf8))
             return 0
         }

@@ -117,4 +117,61 @@ struct CanonicalJSONPythonOracleTests {
         let python = try CanonicalJSONPythonOracle.run(script, input: binary)
         #expect(String(decoding: python, as: UTF8.self) == value.canonicalJSON())
     }
+
+    @Test(.enabled(if: (try? PropertyListValue(from: PropertyListValue.integer(1).encoded(as: .binary))) == 1,
+                   "binary codec not in this build: plistlib document comparison skipped"))
+    func matchesPlistlibForRandomBinaryAndXMLDocumentsItWrites() throws {
+        let script = CanonicalJSONPythonOracle.dumpFunction + """
+
+            import sys, plistlib, datetime, base64, random, struct, math
+            EPOCH = datetime.datetime(2001, 1, 1)
+            random.seed(20261130)
+            POOL = ['a', 'B', 'z', ' ', '\\t', '\\n', '"', '\\\\', '<', '&', ']]>', '\\u00e9', '\\u65e5', '\\U0001F600', '\\uFFFF']
+            def text():
+                return ''.join(random.choice(POOL) for _ in range(random.randint(0, 6)))
+            def real():
+                while True:
+                    f = struct.unpack('<d', random.getrandbits(64).to_bytes(8, 'little'))[0]
+                    if math.isfinite(f): return f
+            def value(depth):
+                kind = random.randint(0, 8 if depth > 0 else 6)
+                if kind == 0: return text()
+                if kind == 1: return random.randint(-2**63, 2**64 - 1)
+                if kind == 2: return random.choice([real(), random.uniform(-1e6, 1e6), 0.1, -0.0, 1e16])
+                if kind == 3: return random.random() < 0.5
+                if kind == 4: return EPOCH + datetime.timedelta(seconds=random.randint(-10**10, 10**10))
+                if kind == 5: return random.randbytes(random.randint(0, 24))
+                if kind == 6: return random.randint(-1000, 1000)
+                if kind == 7: return [value(depth - 1) for _ in range(random.randint(0, 5))]
+                return {text(): value(depth - 1) for _ in range(random.randint(0, 5))}
+            def node(o):
+                if isinstance(o, dict): return {'type': 'dict', 'value': {k: node(v) for k, v in o.items()}}
+                if isinstance(o, list): return {'type': 'array', 'value': [node(v) for v in o]}
+                if isinstance(o, bool): return {'type': 'bool', 'value': o}
+                if isinstance(o, int): return {'type': 'int', 'value': str(o)}
+                if isinstance(o, float): return {'type': 'real', 'value': repr(o)}
+                if isinstance(o, datetime.datetime): return {'type': 'date', 'value': repr((o - EPOCH).total_seconds())}
+                if isinstance(o, bytes): return {'type': 'data', 'value': o.hex()}
+                return {'type': 'string', 'value': o}
+            lines = []
+            for _ in range(200):
+                doc = {'root': value(4)}
+                binary = base64.b64encode(plistlib.dumps(doc, fmt=plistlib.FMT_BINARY)).decode()
+                xml = base64.b64encode(plistlib.dumps(doc, fmt=plistlib.FMT_XML)).decode()
+                lines.append(binary + ' ' + xml + ' ' + base64.b64encode(canon(node(doc)).encode()).decode())
+            sys.stdout.write('\\n'.join(lines))
+            """
+        let output = try CanonicalJSONPythonOracle.run(script, input: Data())
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
+        try #require(lines.count == 200)
+        for line in lines {
+            let fields = line.split(separator: " ").compactMap { Data(base64Encoded: String($0)) }
+            try #require(fields.count == 3)
+            let expected = String(decoding: fields[2], as: UTF8.self)
+            let binary = try PropertyListValue(from: fields[0])
+            #expect(binary.canonicalJSON() == expected)
+            let xml = try PropertyListValue(from: fields[1])
+            #expect(xml.canonicalJSON() == expected)
+        }
+    }
 }

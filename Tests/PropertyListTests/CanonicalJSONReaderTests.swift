@@ -62,6 +62,11 @@ import Testing
         #expect(value["a"] == [true, .real(100_000)])
     }
 
+    @Test func acceptsEscapedSpellingsOfMemberAndTypeNames() throws {
+        #expect(try read(#"{"\u0074ype":"\u0069nt","valu\u0065":"7"}"#) == 7)
+        #expect(failure(#"{"typ\u0065":"nope","value":1}"#)?.kind == .unsupportedObject)
+    }
+
     @Test func decodesJSONEscapesInStringsAndKeys() throws {
         let value = try read(#"{"type":"dict","value":{"\u00e9\/":{"type":"string","value":"\ud83d\ude00\"\\\b\f\n\r\t\u0000"}}}"#)
         #expect(value["é/"] == "😀\"\\\u{8}\u{C}\n\r\t\0")
@@ -140,6 +145,7 @@ import Testing
         // Distinct to Python, equal to Swift's String: refused rather than silently merged.
         let equivalent = failure("{\"type\":\"dict\",\"value\":{\"\u{E9}\":{\"type\":\"int\",\"value\":\"1\"},\"e\u{301}\":{\"type\":\"int\",\"value\":\"2\"}}}")
         #expect(equivalent?.kind == .invalidObject)
+        #expect(equivalent?.reason.contains("canonically equivalent") == true)
     }
 
     @Test func enforcesTheDepthLimit() throws {

@@ -97,6 +97,20 @@ package struct BinaryPropertyListScanner {
         self.offsetTableOffset = Int(rawTable)
     }
 
+    /// Validates `data` as a binary property list and runs `body` with a scanner over its bytes.
+    ///
+    /// - Parameters:
+    ///   - data: A complete `bplist00` document.
+    ///   - body: Work to do with the scanner, which must not escape the closure.
+    /// - Returns: What `body` returns.
+    /// - Throws: The ``PropertyListError`` from validating the header and trailer, or what `body`
+    ///   throws.
+    package static func withScanner<Result>(
+        over data: Data, _ body: (BinaryPropertyListScanner) throws -> Result
+    ) throws -> Result {
+        try data.withUnsafeBytes { bytes in try body(try BinaryPropertyListScanner(bytes: bytes)) }
+    }
+
     /// The byte offset of object `number`, checked to lie in the object region.
     ///
     /// - Parameter number: An object number below ``objectCount``.

@@ -21,8 +21,23 @@ struct CanonicalJSONParser {
     }
 
     /// The node types, by their spelling in `"type"`.
-    private enum NodeType: String {
+    private enum NodeType: String, CaseIterable {
         case dict, array, string, int, real, bool, date, data, uid
+
+        /// The name as static bytes, for matching without building a `String`.
+        var spelling: StaticString {
+            switch self {
+            case .dict: return "dict"
+            case .array: return "array"
+            case .string: return "string"
+            case .int: return "int"
+            case .real: return "real"
+            case .bool: return "bool"
+            case .date: return "date"
+            case .data: return "data"
+            case .uid: return "uid"
+            }
+        }
     }
 
     init(bytes: UnsafeRawBufferPointer, maximumDepth: Int) {
@@ -126,13 +141,21 @@ struct CanonicalJSONParser {
         try expect(UInt8(ascii: "{"), "a node object {\"type\": …, \"value\": …}")
         try expectMember("type")
         let typeStart = position
-        guard peek() == UInt8(ascii: "\"") else {
-            throw error(.invalidObject, "expected the type name as a string, found \(describe(position))")
-        }
-        let typeName = try parseString()
-        guard let type = NodeType(rawValue: typeName) else {
-            throw PropertyListError(.unsupportedObject, "unknown node type \"\(typeName)\"",
-                                    at: .init(byteOffset: typeStart))
+        let type: NodeType
+        if let matched = NodeType.allCases.first(where: { matchesQuoted($0.spelling) }) {
+            // Fast path: a known name without escapes, compared as bytes.
+            position += matched.spelling.utf8CodeUnitCount + 2
+            type = matched
+        } else {
+            guard peek() == UInt8(ascii: "\"") else {
+                throw error(.invalidObject, "expected the type name as a string, found \(describe(position))")
+            }
+            let typeName = try parseString()
+            guard let named = NodeType(rawValue: typeName) else {
+                throw PropertyListError(.unsupportedObject, "unknown node type \"\(typeName)\"",
+                                        at: .init(byteOffset: typeStart))
+            }
+            type = named
         }
         skipWhitespace()
         try expect(UInt8(ascii: ","), "\",\" before the \"value\" member")
@@ -160,14 +183,22 @@ struct CanonicalJSONParser {
     }
 
     /// Reads `"name"` and the colon after it, with surrounding white space.
-    private mutating func expectMember(_ name: String) throws(PropertyListError) {
+    private mutating func expectMember(_ name: StaticString) throws(PropertyListError) {
         skipWhitespace()
         let start = position
+        // Fast path: the name spelled without escapes, compared as bytes.
+        if matchesQuoted(name) {
+            position += name.utf8CodeUnitCount + 2
+            skipWhitespace()
+            try expect(UInt8(ascii: ":"), "\":\" after \"\(name)\"")
+            skipWhitespace()
+            return
+        }
         guard peek() == UInt8(ascii: "\"") else {
             throw error(.invalidObject, "expected the member \"\(name)\", found \(describe(position))")
         }
         let key = try parseString()
-        guard key == name else {
+        guard key == "\(name)" else {
             throw PropertyListError(.invalidObject, "expected the member \"\(name)\", found \"\(key)\"",
                                     at: .init(byteOffset: start))
         }
@@ -184,10 +215,14 @@ struct CanonicalJSONParser {
             throw error(.invalidObject, "expected a dictionary key string, found \(describe(position))")
         }
         let key = try parseString()
-        if dictionary.position(of: key) != nil {
-            // Swift compares strings by canonical equivalence, so "é" and "e\u{301}" collide too.
-            throw PropertyListError(.invalidObject, "duplicate dictionary key \(Self.quoted(key))",
-                                    at: .init(byteOffset: keyStart))
+        if let earlier = dictionary.position(of: key) {
+            // Swift compares strings by canonical equivalence, so "é" and "e\u{301}" collide too;
+            // the model cannot hold both, and dropping one silently would lose data.
+            let existing = dictionary[earlier].key
+            let reason = existing.utf8.elementsEqual(key.utf8)
+                ? "duplicate dictionary key \(Self.quoted(key))"
+                : "dictionary key \(Self.quoted(key)) is canonically equivalent to the earlier key \(Self.quoted(existing))"
+            throw PropertyListError(.invalidObject, reason, at: .init(byteOffset: keyStart))
         }
         skipWhitespace()
         try expect(UInt8(ascii: ":"), "\":\" after a dictionary key")
@@ -232,6 +267,16 @@ struct CanonicalJSONParser {
         position < bytes.count ? bytes[position] : nil
     }
 
+    /// Whether the bytes at `position` are `word` in double quotes.
+    func matchesQuoted(_ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard bytes.count - position >= length + 2, bytes[position] == UInt8(ascii: "\""),
+              bytes[position + length + 1] == UInt8(ascii: "\"") else { return false }
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: length)
+        for index in 0..<length where bytes[position + 1 + index] != expected[index] { return false }
+        return true
+    }
+
     /// Whether the bytes at `position` spell `word`.
     func matches(_ word: StaticString) -> Bool {
         let length = word.utf8CodeUnitCount
@@ -248,9 +293,10 @@ struct CanonicalJSONParser {
     }
 
     /// Consumes `byte` or throws, saying what was `wanted`.
-    mutating func expect(_ byte: UInt8, _ wanted: String) throws(PropertyListError) {
+    /// `wanted` is built only on failure: interpolating it on every call dominated reading time.
+    mutating func expect(_ byte: UInt8, _ wanted: @autoclosure () -> String) throws(PropertyListError) {
         guard peek() == byte else {
-            throw error(peek() == nil ? .truncated : .invalidObject, "expected \(wanted), found \(describe(position))")
+            throw error(peek() == nil ? .truncated : .invalidObject, "expected \(wanted()), found \(describe(position))")
         }
         position += 1
     }
