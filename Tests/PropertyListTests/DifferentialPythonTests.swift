@@ -14,9 +14,11 @@ struct DifferentialPythonTests {
     let oracle = PythonOracle.shared
 
     /// Whole-second dates (plistlib's `datetime`), but `-0.0` kept: only plistlib's writer merges it.
+    /// Also `\r` in XML strings, which our writer escapes and plistlib's XML writer would normalize.
     static func readableProfile(_ base: RandomPropertyListGenerator.Profile) -> RandomPropertyListGenerator.Profile {
         var profile = base.pythonSafe
         profile.includesNegativeZero = base.includesNegativeZero
+        profile.xmlIncludesCarriageReturn = true
         return profile
     }
 

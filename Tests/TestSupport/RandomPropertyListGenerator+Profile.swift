@@ -32,6 +32,9 @@ extension RandomPropertyListGenerator {
         public var includesNegativeZero: Bool
         /// Whether 32-bit reals may be NaN or infinite.
         public var includesNonFiniteReal32: Bool = true
+        /// Whether `.xmlSafe` strings may hold `\r` anyway: a writer that escapes it as `&#13;`
+        /// keeps it, but a raw one is read back as `\n`, so only trees we write may have it.
+        public var xmlIncludesCarriageReturn: Bool = false
         /// Whether a string or key may start with U+FEFF (swift-corelibs-foundation's XML reader
         /// drops it there, even written as `&#xFEFF;`, and even from its own output).
         public var stringsMayStartWithByteOrderMark: Bool = true

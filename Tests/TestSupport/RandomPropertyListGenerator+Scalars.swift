@@ -24,6 +24,7 @@ extension RandomPropertyListGenerator {
     mutating func string(forKey: Bool) -> String {
         var fragments = Self.commonFragments
         if profile.characters == .any { fragments += Self.binaryOnlyFragments }
+        if profile.characters == .xmlSafe && profile.xmlIncludesCarriageReturn { fragments += ["\r", "\r\n", "a\r"] }
         if !forKey { fragments += Self.combiningFragments }
         let length = random.chance(1, in: 10) ? 0 : random.inRange(1 ... (random.chance(1, in: 10) ? 40 : 10))
         var result = ""
