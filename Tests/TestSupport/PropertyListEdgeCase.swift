@@ -29,6 +29,7 @@ public struct PropertyListEdgeCase: Sendable, CustomStringConvertible {
     /// Which pairings apply.
     public let support: Support
 
+    /// The name.
     public var description: String { name }
 
     init(_ name: String, _ value: PropertyListValue, _ adjust: (inout Support) -> Void = { _ in }) {

@@ -16,6 +16,7 @@ public struct PythonOracle: Sendable {
         ///
         /// - Parameter message: What went wrong.
         public init(_ message: String) { self.message = message }
+        /// The message.
         public var description: String { message }
     }
 
@@ -24,12 +25,14 @@ public struct PythonOracle: Sendable {
     /// `Scripts/plist_oracle.py`.
     public let script: URL
 
+    /// The search result, made once per test process (it starts a Python to check its version).
+    private static let located = locate()
     /// The oracle, or `nil` when no usable Python was found.
-    public static let shared: PythonOracle? = locate().oracle
+    public static var shared: PythonOracle? { located.oracle }
     /// Whether ``shared`` is available.
     public static var isAvailable: Bool { shared != nil }
     /// Why ``shared`` is `nil`, for skip messages; empty when it is available.
-    public static let unavailableReason: String = locate().reason
+    public static var unavailableReason: String { located.reason }
 
     /// Writes each canonical-JSON value with `plistlib` in `format`.
     ///
