@@ -51,7 +51,8 @@ fi
 if [[ $needs_build == 1 ]]; then
     echo "building $binary" >&2
     # ld.gold warns about every ASan helper symbol it cannot export; those lines are noise.
-    swiftc "${flags[@]}" "${sources[@]}" "$root/Scripts/fuzz/$entry" -o "$binary" 2>&1 \
+    # Run from $out: the driver leaves module files in the working directory.
+    (cd "$out" && swiftc "${flags[@]}" "${sources[@]}" "$root/Scripts/fuzz/$entry" -o "$binary") 2>&1 \
         | grep -v "warning: Cannot export local symbol" >&2 || true
     [[ -x "$binary" && "$binary" -nt "$root/Scripts/fuzz/$entry" ]] || { echo "build failed" >&2; exit 2; }
     echo "$wanted_stamp" > "$stamp"
