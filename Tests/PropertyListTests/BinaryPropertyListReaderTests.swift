@@ -63,10 +63,59 @@ import Testing
         #expect(try BinaryPropertyListReader().read(data) == value)
     }
 
+    @Test func readsPythonPlistlibOutput() throws {
+        let python = "/usr/bin/python3"
+        try #require(FileManager.default.isExecutableFile(atPath: python))
+        let script = """
+            import plistlib, sys, datetime
+            value = {"text": "plain", "unicode": "Grüße 🌍", "big": 2**64 - 1, "neg": -2**63,
+                     "uid": plistlib.UID(300), "real": -0.5, "when": datetime.datetime(2000, 12, 31, 23, 59, 30),
+                     "blob": bytes(range(256)), "list": [True, False, "plain", 1, 1.0] * 4, "empty": {}}
+            sys.stdout.buffer.write(plistlib.dumps(value, fmt=plistlib.FMT_BINARY, sort_keys=False))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", script]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let list = [PropertyListValue](repeating: [true, false, "plain", 1, 1.0], count: 4).flatMap { $0.arrayValue ?? [] }
+        let expected: PropertyListValue = [
+            "text": "plain", "unicode": "Grüße 🌍", "big": .integer(PropertyListInteger(UInt64.max)),
+            "neg": .integer(PropertyListInteger(Int64.min)), "uid": .uid(300), "real": -0.5,
+            "when": .date(Date(timeIntervalSinceReferenceDate: -30)), "blob": .data(Data(0...255)),
+            "list": .array(list), "empty": .dictionary([:]),
+        ]
+        #expect(try BinaryPropertyListReader().read(data) == expected)
+    }
+
     @Test func readsFromRawBufferWithoutData() throws {
         let bytes = Assembler([Assembler.ascii("raw")]).bytes
         let value = try bytes.withUnsafeBytes { try BinaryPropertyListReader().read($0) }
         #expect(value == "raw")
+    }
+
+    @Test func scannerGivesTypedAccessWithoutBuildingValues() throws {
+        let data = try BinaryPropertyListWriter().write(["name": "Ada", "year": 1815])
+        try BinaryPropertyListScanner.withScanner(over: data) { scanner in
+            let root = try scanner.object(scanner.topObject)
+            #expect(root.kind == .dictionary)
+            #expect(root.count == 2)
+            var fields: [String: BinaryPropertyListScanner.Object] = [:]
+            for index in 0..<root.count {
+                let key = try scanner.string(try scanner.object(try scanner.reference(root, at: index)))
+                fields[key] = try scanner.object(try scanner.reference(root, at: root.count + index))
+            }
+            let name = try #require(fields["name"])
+            let year = try #require(fields["year"])
+            #expect(try scanner.string(name) == "Ada")
+            #expect(try scanner.integer(year) == 1815)
+            #expect(throws: PropertyListError.self) { try scanner.reference(root, at: 4) }
+            #expect(throws: PropertyListError.self) { try scanner.string(year) }
+        }
     }
 
     @Test func readsWideReferencesAndOffsets() throws {
@@ -86,6 +135,39 @@ import Testing
         let dictionary = try #require(try read(Assembler(objects)).dictionaryValue)
         #expect(dictionary.keys == ["a", "b"])
         #expect(dictionary["a"] == 3)
+    }
+
+    @Test func duplicateKeysInLargeDictionaryKeepFirstPositionAndLastValue() throws {
+        // Fourteen entries (past the linear-search size); keys 0 and 13 are both "k0".
+        var objects: [[UInt8]] = [Assembler.dictionary(keys: Array(1...14), values: Array(15...28))]
+        for index in 0..<14 { objects.append(Assembler.ascii("k\(index == 13 ? 0 : index)")) }
+        for index in 0..<14 { objects.append([0x10, UInt8(index)]) }
+        let dictionary = try #require(try read(Assembler(objects)).dictionaryValue)
+        #expect(dictionary.count == 13)
+        #expect(dictionary.keys.first == "k0")
+        #expect(dictionary["k0"] == 13)
+        #expect(dictionary["k12"] == 12)
+    }
+
+    @Test func nestedDictionariesDoNotShareKeys() throws {
+        // {"a": {"b": 1, "a": 2}, "b": 3}: inner keys must not count as outer duplicates.
+        let objects: [[UInt8]] = [
+            Assembler.dictionary(keys: [1, 2], values: [3, 4]), Assembler.ascii("a"), Assembler.ascii("b"),
+            Assembler.dictionary(keys: [2, 1], values: [5, 6]), [0x10, 3], [0x10, 1], [0x10, 2],
+        ]
+        #expect(try read(Assembler(objects)) == ["a": ["b": 1, "a": 2], "b": 3])
+    }
+
+    @Test func repeatedStringObjectsDecodeEqualOnEveryVisit() throws {
+        let long = String(repeating: "long ascii ", count: 3)
+        let objects: [[UInt8]] = [
+            Assembler.array([1, 2, 1, 2, 1, 2, 1, 2, 3, 3, 3]), Assembler.ascii(long), Assembler.utf16([0x5168, 0x20AC]),
+            Assembler.dictionary(keys: [2], values: [1]),
+        ]
+        let expected = PropertyListValue.array(
+            [PropertyListValue](repeating: [.string(long), "全€"], count: 4).flatMap { $0.arrayValue ?? [] }
+                + [PropertyListValue](repeating: ["全€": .string(long)], count: 3))
+        #expect(try read(Assembler(objects)) == expected)
     }
 
     @Test func sharedContainersExpandToEqualValues() throws {
@@ -269,6 +351,8 @@ import Testing
         assembler.offsetIntSize = 2
         let error = expectError(.expansionLimitExceeded, assembler.bytes)
         #expect(error?.location.objectNumber != nil)
+        // Even an unlimited setting cannot be defeated by the count overflowing.
+        expectError(.expansionLimitExceeded, assembler.bytes, options: PropertyListReadingOptions(maximumExpandedValues: .max))
     }
 
     @Test func rejectsSetNullAndFillMarkers() {
@@ -308,5 +392,35 @@ import Testing
     @Test func rejectsNonASCIIByteInASCIIString() {
         let error = expectError(.invalidString, Assembler([[0x53, 0x61, 0xC3, 0xA9]]).bytes)
         #expect(error?.location.byteOffset == 10)
+    }
+
+    // MARK: Robustness
+
+    @Test func survivesEverySingleByteMutationAndTruncation() throws {
+        let value: PropertyListValue = [
+            "text": "héllo wörld, a longer string", "n": [1, -2, .integer(PropertyListInteger(UInt64.max))],
+            "d": .data(Data(0..<20)), "r": [2.5, .real32(1), .date(Date(timeIntervalSinceReferenceDate: 0))],
+            "nested": ["a": [true, false, .uid(7)], "b": []], "shared": "text",
+        ]
+        let original = Array(try BinaryPropertyListWriter().write(value))
+        #expect(try BinaryPropertyListReader().read(Data(original)) == value)
+        let limits = PropertyListReadingOptions(maximumDepth: 64, maximumExpandedValues: 10_000)
+        func survives(_ bytes: [UInt8]) {
+            do {
+                _ = try BinaryPropertyListReader(options: limits).read(Data(bytes))
+            } catch let error as PropertyListError {
+                #expect(error.location.byteOffset != nil || error.location.objectNumber != nil, "\(error)")
+            } catch {
+                Issue.record("unexpected error type: \(error)")
+            }
+        }
+        for position in original.indices {
+            for replacement: UInt8 in [0x00, 0x01, 0x0F, 0x7F, 0x80, 0xAF, 0xDF, 0xFF, original[position] ^ 0x10] {
+                var mutated = original
+                mutated[position] = replacement
+                survives(mutated)
+            }
+        }
+        for length in 0..<original.count { survives(Array(original[..<length])) }
     }
 }
