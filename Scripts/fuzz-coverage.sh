@@ -4,7 +4,7 @@
 # usage: Scripts/fuzz-coverage.sh binary|xml [FILTER]
 #   FILTER  only report files whose path contains this (default: Binary/ or XML/)
 # Builds fuzz-out/<reader>/coverage-<reader> with coverage instrumentation (no sanitizer), replays
-# fuzz-out/<reader>/corpus and seeds through it, and prints `llvm-cov report`.
+# fuzz-out/<reader>/corpus and seeds through it, and prints `"$tools/llvm-cov" report`.
 set -euo pipefail
 
 reader="${1:-}"
@@ -20,6 +20,8 @@ binary="$out/coverage-$reader"
 [[ -d "$out/corpus" ]] || { echo "no corpus in $out; run Scripts/fuzz.sh $reader first" >&2; exit 2; }
 mkdir -p "$out/coverage"
 
+# The profile format must match the compiler's, so use the LLVM tools next to swiftc.
+tools="$(dirname "$(command -v swiftc)")"
 mapfile -t sources < <(find "$root/Sources/PropertyList" -name '*.swift' | sort)
 # -sanitize=fuzzer only for libFuzzer's main(), which replays the corpus with -runs=0.
 (cd "$out/coverage" && swiftc -sanitize=fuzzer -parse-as-library -Onone -wmo \
@@ -30,6 +32,6 @@ mapfile -t sources < <(find "$root/Sources/PropertyList" -name '*.swift' | sort)
 rm -f "$out"/coverage/*.profraw
 LLVM_PROFILE_FILE="$out/coverage/replay-%p.profraw" "$binary" -runs=0 "$out/corpus" "$out/seeds" \
     >"$out/coverage/replay.log" 2>&1
-llvm-profdata merge -sparse "$out"/coverage/*.profraw -o "$out/coverage/replay.profdata"
+"$tools/llvm-profdata" merge -sparse "$out"/coverage/*.profraw -o "$out/coverage/replay.profdata"
 mapfile -t reported < <(printf '%s\n' "${sources[@]}" | grep -F "$filter")
-llvm-cov report "$binary" -instr-profile="$out/coverage/replay.profdata" "${reported[@]}"
+"$tools/llvm-cov" report "$binary" -instr-profile="$out/coverage/replay.profdata" "${reported[@]}"
