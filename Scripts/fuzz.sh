@@ -100,11 +100,12 @@ for artifact in "$out"/artifacts/{crash,leak,timeout,oom}-*; do
     minimized="$out/crashers/$name.min"
     if [[ ! -f "$minimized" ]]; then
         echo "minimizing $name" >&2
-        "$binary" -minimize_crash=1 -runs=20000 -exact_artifact_path="$minimized" "$artifact" \
+        # The same -timeout as the run, so a timeout input minimizes instead of hanging.
+        "$binary" -minimize_crash=1 -runs=20000 -timeout=10 -exact_artifact_path="$minimized" "$artifact" \
             >"$out/crashers/$name.minimize.log" 2>&1 || true
         [[ -f "$minimized" ]] || cp "$artifact" "$minimized"
         # Record the stack of the minimized input.
-        "$binary" "$minimized" >"$out/crashers/$name.stack.txt" 2>&1 || true
+        "$binary" -timeout=10 "$minimized" >"$out/crashers/$name.stack.txt" 2>&1 || true
     fi
     echo "crasher: $minimized ($(wc -c <"$minimized") bytes), stack in $out/crashers/$name.stack.txt" >&2
 done
