@@ -1,0 +1,43 @@
+// libFuzzer entry for BinaryPropertyListReader. Not part of the package: Scripts/fuzz.sh compiles
+// it together with Sources/PropertyList/**/*.swift into one module, so no import is needed.
+import Foundation
+
+/// Feeds one input to the reader. Thrown errors are the expected outcome for bad input; only
+/// crashes, sanitizer reports and hangs are findings. With `-D FUZZ_ROUNDTRIP`, whatever reads
+/// successfully must also write and read back equal.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func binaryReaderFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let data = Data(bytes: bytes, count: count)
+    guard let value = try? BinaryPropertyListReader().read(data) else { return 0 }
+    #if FUZZ_ROUNDTRIP
+    // Shared references make a few hundred bytes read (sharing subtrees) into millions of logical
+    // values, within the reader's expansion limit; writing and re-reading those would only time out.
+    guard fuzzNodeCount(value, limit: 100_000) <= 100_000 else { return 0 }
+    guard let written = try? BinaryPropertyListWriter().write(value) else { return 0 }
+    guard let again = try? BinaryPropertyListReader().read(written) else {
+        fatalError("the reader rejects what the writer wrote")
+    }
+    precondition(again == value, "binary round trip changed the value")
+    #else
+    withExtendedLifetime(value) {}
+    #endif
+    return 0
+}
+
+#if FUZZ_ROUNDTRIP
+/// The number of values in `value`'s tree, counting shared subtrees at every use, stopping once
+/// past `limit`.
+private func fuzzNodeCount(_ value: PropertyListValue, limit: Int) -> Int {
+    var count = 0
+    var pending = [value]
+    while let next = pending.popLast(), count <= limit {
+        count += 1
+        switch next {
+        case .array(let elements): pending += elements
+        case .dictionary(let dictionary): pending += dictionary.values
+        default: break
+        }
+    }
+    return count
+}
+#endif
