@@ -1,0 +1,171 @@
+import PropertyList
+
+/// The type-erased face of an ``AutoCodableCoder``, for values whose type is only known at run
+/// time (registered subclasses and existentials).
+protocol ObjectCoding: AnyObject, Sendable {
+    /// Archives `value` (an instance of the coder's type, boxed) with `typeTag` under `$type`.
+    func encodeBoxed(_ value: Any, typeTag: String, _ state: EncodingState) throws -> PropertyListValue
+    /// Creates an instance of the coder's type from its archived dictionary.
+    func decodeBoxed(_ entries: PropertyListDictionary, _ state: DecodingState) throws -> Any
+}
+
+/// Archives an `AutoCodable` struct or class through its ``TypePlan``.
+final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchecked Sendable {
+    // @unchecked: `plan` is immutable once published (see TypePlan).
+    let plan: TypePlan
+    /// Resolves coders of registered dynamic types (the engine; unowned: it lives forever).
+    unowned let engine: AutoCodingEngine
+
+    init(plan: TypePlan, engine: AutoCodingEngine) {
+        self.plan = plan
+        self.engine = engine
+    }
+
+    func encode(_ value: T, _ state: EncodingState) throws -> PropertyListValue {
+        guard plan.isClass else {
+            if state.viaMirror || plan.layoutProblem != nil {
+                return try plan.encodeFieldsViaMirror(value, typeTag: nil, state)
+            }
+            return try InstanceMemory.withValue(value) { try plan.encodeFields($0, typeTag: nil, state) }
+        }
+        let object = value as AnyObject
+        let dynamicType = type(of: object)
+        if ObjectIdentifier(dynamicType) != ObjectIdentifier(T.self) {
+            guard let name = state.registry.name(of: dynamicType) else {
+                throw AutoCodingError(.unregisteredType,
+                                      "the value is a \(dynamicType), which is not registered (declared type \(T.self))",
+                                      expected: "\(T.self)", found: "\(dynamicType)")
+            }
+            return try engine.objectCoder(for: dynamicType).encodeBoxed(object, typeTag: name, state)
+        }
+        return try encodeObject(object, typeTag: nil, state)
+    }
+
+    func encodeBoxed(_ value: Any, typeTag: String, _ state: EncodingState) throws -> PropertyListValue {
+        guard let typed = value as? T else {
+            throw AutoCodingError(.typeMismatch, "expected a \(T.self), found a \(type(of: value))")
+        }
+        if plan.isClass { return try encodeObject(typed as AnyObject, typeTag: typeTag, state) }
+        if state.viaMirror || plan.layoutProblem != nil {
+            return try plan.encodeFieldsViaMirror(typed, typeTag: typeTag, state)
+        }
+        return try InstanceMemory.withValue(typed) { try plan.encodeFields($0, typeTag: typeTag, state) }
+    }
+
+    private func encodeObject(_ object: AnyObject, typeTag: String?, _ state: EncodingState) throws -> PropertyListValue {
+        let identity = ObjectIdentifier(object)
+        if state.activeObjects.contains(identity) {
+            throw AutoCodingError(.cycle, "this \(T.self) is already being archived on this path; plain archives cannot hold cycles")
+        }
+        state.activeObjects.append(identity)
+        defer { state.activeObjects.removeLast() }
+        if state.viaMirror || plan.layoutProblem != nil {
+            return try plan.encodeFieldsViaMirror(object, typeTag: typeTag, state)
+        }
+        return try InstanceMemory.withObject(object) { try plan.encodeFields($0, typeTag: typeTag, state) }
+    }
+
+    func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> T {
+        guard case .dictionary(let entries) = plist else { throw AutoCodingError.mismatch(expected: "dictionary", found: plist) }
+        if plan.isClass, let tag = entries[ReservedKey.type] {
+            guard case .string(let name) = tag else {
+                throw AutoCodingError.mismatch(expected: "string", found: tag).within(.key(ReservedKey.type))
+            }
+            guard let registered = state.registry.type(named: name) else {
+                throw AutoCodingError(.unknownTypeName, "no type is registered as \"\(name)\"", expected: "\(T.self)", found: name)
+            }
+            if ObjectIdentifier(registered) != ObjectIdentifier(T.self) {
+                let instance = try engine.objectCoder(for: registered).decodeBoxed(entries, state)
+                guard let typed = instance as? T else {
+                    throw AutoCodingError(.unknownTypeName, "\"\(name)\" names \(registered), which is not a \(T.self)",
+                                          expected: "\(T.self)", found: "\(registered)")
+                }
+                return typed
+            }
+        }
+        return try decodeInstance(entries, state)
+    }
+
+    func decodeBoxed(_ entries: PropertyListDictionary, _ state: DecodingState) throws -> Any {
+        try decodeInstance(entries, state)
+    }
+
+    /// A new default instance with the archived properties written into it, hooks run.
+    private func decodeInstance(_ archived: PropertyListDictionary, _ state: DecodingState) throws -> T {
+        if let problem = plan.layoutProblem {
+            throw AutoCodingError(.unverifiedLayout, "\(T.self) cannot be restored: \(problem)")
+        }
+        var entries = archived
+        if try archivedVersion(of: entries) != plan.version {
+            let version = try archivedVersion(of: entries)
+            try runHook { try T.autoCodingMigrate(from: version, tree: &entries) }
+        }
+        var value = T()
+        let unknown: PropertyListDictionary
+        if plan.isClass {
+            unknown = try InstanceMemory.withObject(value as AnyObject) { try plan.decodeFields(entries, into: $0, state) }
+        } else {
+            unknown = try InstanceMemory.withMutableValue(&value) { try plan.decodeFields(entries, into: $0, state) }
+        }
+        if !unknown.isEmpty { value.autoCodingDidFindUnknownKeys(unknown) }
+        try runHook { try value.autoCodingDidDecode() }
+        return value
+    }
+
+    private func archivedVersion(of entries: PropertyListDictionary) throws -> Int {
+        guard let stored = entries[ReservedKey.version] else { return 0 }
+        guard case .integer(let integer) = stored, let version = integer.int64Value.flatMap({ Int(exactly: $0) }) else {
+            throw AutoCodingError.mismatch(expected: "integer", found: stored).within(.key(ReservedKey.version))
+        }
+        return version
+    }
+
+    private func runHook(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as AutoCodingError {
+            throw error
+        } catch {
+            throw AutoCodingError(.hookFailed, "a customization hook of \(T.self) failed: \(error)")
+        }
+    }
+}
+
+/// An existential property (`any P`, `Any`, `AnyObject`) holding a registered `AutoCodable` type,
+/// archived with the registered name under `$type`.
+final class ExistentialCoder<T>: ValueCoding, @unchecked Sendable {
+    // @unchecked: only an unowned reference to the engine, which is thread-safe.
+    unowned let engine: AutoCodingEngine
+
+    init(engine: AutoCodingEngine) { self.engine = engine }
+
+    func encode(_ value: T, _ state: EncodingState) throws -> PropertyListValue {
+        let boxed = value as Any
+        let dynamicType = type(of: boxed)
+        guard let name = state.registry.name(of: dynamicType) else {
+            throw AutoCodingError(.unregisteredType,
+                                  "the value is a \(dynamicType), which is not registered (declared type \(T.self))",
+                                  expected: "\(T.self)", found: "\(dynamicType)")
+        }
+        return try engine.objectCoder(for: dynamicType).encodeBoxed(boxed, typeTag: name, state)
+    }
+
+    func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> T {
+        guard case .dictionary(let entries) = plist else { throw AutoCodingError.mismatch(expected: "dictionary", found: plist) }
+        guard let tag = entries[ReservedKey.type] else {
+            throw AutoCodingError(.unknownTypeName, "the archive does not say which \(T.self) it holds (no $type key)")
+        }
+        guard case .string(let name) = tag else {
+            throw AutoCodingError.mismatch(expected: "string", found: tag).within(.key(ReservedKey.type))
+        }
+        guard let registered = state.registry.type(named: name) else {
+            throw AutoCodingError(.unknownTypeName, "no type is registered as \"\(name)\"", expected: "\(T.self)", found: name)
+        }
+        let instance = try engine.objectCoder(for: registered).decodeBoxed(entries, state)
+        guard let typed = instance as? T else {
+            throw AutoCodingError(.unknownTypeName, "\"\(name)\" names \(registered), which is not a \(T.self)",
+                                  expected: "\(T.self)", found: "\(registered)")
+        }
+        return typed
+    }
+}

@@ -1,0 +1,142 @@
+import PropertyList
+
+/// How one `AutoCodable` type is archived: its stored properties, their keys, offsets and coders.
+///
+/// Built once per concrete type by ``AutoCodingEngine`` and shared by every archive afterwards.
+final class TypePlan: @unchecked Sendable {
+    // @unchecked: `fields`, `layoutProblem` and `claimedKeys` are assigned only by the engine while
+    // it holds its lock and before the plan is published to other threads; afterwards the plan is
+    // read-only.
+
+    /// The type's name as paths show it, e.g. `Order` or `Box<Int>`.
+    let typeName: String
+    /// Whether the type is a class (fields are then read through the object reference).
+    let isClass: Bool
+    /// The version written under `$version` (0: none).
+    let version: Int
+    /// The archived properties, in declaration order (superclass first).
+    var fields: [FieldPlan] = []
+    /// Why the runtime's offsets are not used, or `nil` when they were verified against `Mirror`.
+    /// Unverified plans encode through `Mirror` and refuse to decode.
+    var layoutProblem: String? = "the plan is still being built"
+    /// Every key a property claims, plus the reserved keys.
+    var claimedKeys: Set<String> = []
+
+    init(typeName: String, isClass: Bool, version: Int) {
+        self.typeName = typeName
+        self.isClass = isClass
+        self.version = version
+    }
+
+    /// The archived dictionary of the instance in `memory`.
+    func encodeFields(_ memory: InstanceMemory, typeTag: String?, _ state: EncodingState) throws -> PropertyListValue {
+        var result = PropertyListDictionary(minimumCapacity: fields.count + 2)
+        appendReservedKeys(to: &result, typeTag: typeTag)
+        for field in fields {
+            do {
+                if let value = try field.coder.encodeField(in: memory, at: field.offset, state) {
+                    result.updateValue(value, forKey: field.key)
+                }
+            } catch let error as AutoCodingError {
+                throw error.within(.property(field.name))
+            }
+        }
+        return .dictionary(result)
+    }
+
+    /// The archived dictionary of `subject`, reading its properties through `Mirror`.
+    ///
+    /// The reference semantics the offset path is tested against, and the fallback when a layout
+    /// could not be verified.
+    func encodeFieldsViaMirror(_ subject: Any, typeTag: String?, _ state: EncodingState) throws -> PropertyListValue {
+        var children: [String: Any] = [:]
+        var mirror: Mirror? = Mirror(reflecting: subject)
+        while let current = mirror {
+            for child in current.children {
+                if let label = child.label { children[label] = child.value }
+            }
+            mirror = current.superclassMirror
+        }
+        var result = PropertyListDictionary(minimumCapacity: fields.count + 2)
+        appendReservedKeys(to: &result, typeTag: typeTag)
+        for field in fields {
+            do {
+                guard let value = Self.follow(field.mirrorPath, in: children) else {
+                    throw AutoCodingError(.unverifiedLayout, "Mirror does not report this property")
+                }
+                if let encoded = try field.coder.encodeAny(value, state) {
+                    result.updateValue(encoded, forKey: field.key)
+                }
+            } catch let error as AutoCodingError {
+                throw error.within(.property(field.name))
+            }
+        }
+        return .dictionary(result)
+    }
+
+    /// Restores every archived property of `entries` into the instance in `memory`.
+    ///
+    /// - Returns: The entries no property claimed (empty when there are none).
+    func decodeFields(_ entries: PropertyListDictionary, into memory: InstanceMemory,
+                      _ state: DecodingState) throws -> PropertyListDictionary {
+        var cursor = 0
+        var matched = 0
+        for field in fields {
+            // Archives written by this plan list keys in field order: try the next entry first.
+            let value: PropertyListValue
+            if cursor < entries.count, entries[cursor].key == field.key {
+                value = entries[cursor].value
+                cursor += 1
+            } else if let position = entries.position(of: field.key) {
+                value = entries[position].value
+                cursor = position + 1
+            } else {
+                continue
+            }
+            matched += 1
+            do {
+                try field.coder.decodeField(value, into: memory, at: field.offset, state)
+            } catch let error as AutoCodingError {
+                throw error.within(.property(field.name))
+            }
+        }
+        guard matched < entries.count else { return PropertyListDictionary() }
+        let reserved = (entries.position(of: ReservedKey.type) == nil ? 0 : 1)
+            + (entries.position(of: ReservedKey.version) == nil ? 0 : 1)
+        guard matched + reserved < entries.count else { return PropertyListDictionary() }
+        var unknown = PropertyListDictionary()
+        for (key, value) in entries where !claimedKeys.contains(key) {
+            unknown.updateValue(value, forKey: key)
+        }
+        return unknown
+    }
+
+    private func appendReservedKeys(to result: inout PropertyListDictionary, typeTag: String?) {
+        if let typeTag { result.updateValue(.string(typeTag), forKey: ReservedKey.type) }
+        if version != 0 { result.updateValue(.integer(PropertyListInteger(Int64(version))), forKey: ReservedKey.version) }
+    }
+
+    /// The value at `path` (a label, then labels inside it) among `children`.
+    static func follow(_ path: [String], in children: [String: Any]) -> Any? {
+        guard let first = path.first, var value = children[first] else { return nil }
+        for label in path.dropFirst() {
+            guard let inner = Mirror(reflecting: value).children.first(where: { $0.label == label }) else { return nil }
+            value = inner.value
+        }
+        return value
+    }
+}
+
+/// One archived stored property of a ``TypePlan``.
+struct FieldPlan {
+    /// The declared name (a property wrapper's, without the storage's underscore).
+    let name: String
+    /// The archive key.
+    let key: String
+    /// The byte offset of the value (inside the wrapper for property wrappers).
+    let offset: Int
+    /// The coder of the value's type.
+    let coder: any FieldCoding
+    /// Labels leading to the value through `Mirror`: `["name"]`, or `["_name", "wrappedValue"]`.
+    let mirrorPath: [String]
+}
