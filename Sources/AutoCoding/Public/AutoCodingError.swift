@@ -122,7 +122,11 @@ extension AutoCodingError {
     }
 
     /// This error seen from one level further out: `component` is prepended to the path.
+    ///
+    /// Errors already rooted at a type (plan-building errors, which name the innermost type that
+    /// failed) keep their path.
     func within(_ component: PathComponent) -> AutoCodingError {
+        guard typeName.isEmpty else { return self }
         var copy = self
         copy.path.insert(component, at: 0)
         return copy
