@@ -1,10 +1,66 @@
 import Foundation
 
-/// PLACEHOLDER — replaced by the XML codec work before anything lands.
+/// Reads XML property lists (Apple's `plist` document type, UTF-8).
+///
+/// The reader is a hand-written scanner over the bytes, not a general XML parser: it understands
+/// exactly what property lists use and refuses the rest with an error that names the line and
+/// column. Entities are limited to the five XML predefines and character references, and a
+/// document type declaration is skipped without being read (one with an internal subset is
+/// refused), so external-entity and entity-expansion attacks are impossible by construction.
+///
+/// Details that match CoreFoundation: a bare value element is accepted as the root in place of
+/// `<plist>`; `<string>` and `<key>` text is kept exactly, white space and line ends included;
+/// a repeated dictionary key keeps its first position and its last value; a dictionary whose only
+/// key is `CF$UID` with a non-negative integer value is read as ``PropertyListValue/uid(_:)``.
+/// Reals are always ``PropertyListValue/real(_:)``, as XML has no notion of width.
 public struct XMLPropertyListReader: Sendable {
+    /// Limits applied while reading; only ``PropertyListReadingOptions/maximumDepth`` matters for XML.
     public var options: PropertyListReadingOptions
-    public init(options: PropertyListReadingOptions = .default) { self.options = options }
+
+    /// Creates a reader.
+    ///
+    /// - Parameter options: Limits on nesting depth.
+    public init(options: PropertyListReadingOptions = .default) {
+        self.options = options
+    }
+
+    /// Reads an XML property list.
+    ///
+    /// - Parameter data: A complete UTF-8 XML property-list document.
+    /// - Returns: The root value.
+    /// - Throws: ``PropertyListError`` with the line and column of the problem:
+    ///   ``PropertyListError/Kind/xmlSyntax`` for malformed XML or structure,
+    ///   ``PropertyListError/Kind/unknownEntity``, ``PropertyListError/Kind/unsupportedDTD``,
+    ///   ``PropertyListError/Kind/invalidString`` for bytes that are not UTF-8,
+    ///   ``PropertyListError/Kind/invalidObject`` for a malformed integer, real, date or base64,
+    ///   ``PropertyListError/Kind/integerOutOfRange``, ``PropertyListError/Kind/depthLimitExceeded``.
     public func read(_ data: Data) throws -> PropertyListValue {
-        throw PropertyListError(.unknownFormat, "not implemented yet")
+        try data.withUnsafeBytes { try read($0) }
+    }
+
+    /// Reads an XML property list from raw memory.
+    ///
+    /// - Parameter bytes: A complete UTF-8 XML property-list document; only read during the call.
+    /// - Returns: The root value.
+    /// - Throws: ``PropertyListError``, as for the `Data` overload.
+    public func read(_ bytes: UnsafeRawBufferPointer) throws -> PropertyListValue {
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
+            throw PropertyListError(.xmlSyntax, "the document is empty", at: .init(line: 1, column: 1))
+        }
+        let input = base.assumingMemoryBound(to: UInt8.self)
+        var scanner = XMLPropertyListScanner(input: input, count: bytes.count, maximumDepth: options.maximumDepth)
+        do {
+            return try scanner.readDocument()
+        } catch {
+            // Line and column are worked out only now, so reading never pays for them.
+            var located = error
+            if let offset = error.location.byteOffset {
+                let place = XMLTextPosition(offset: offset, in: input, count: bytes.count)
+                located.location.byteOffset = nil
+                located.location.line = place.line
+                located.location.column = place.column
+            }
+            throw located
+        }
     }
 }

@@ -1,0 +1,185 @@
+extension BinaryPropertyListScanner {
+    /// The type of a binary object, from its marker.
+    package enum Kind: UInt8, Sendable {
+        /// `true` or `false` (marker `0x08` / `0x09`).
+        case bool
+        /// An integer of 1, 2, 4, 8 or 16 bytes (`0x10`–`0x14`).
+        case integer
+        /// A float of 4 or 8 bytes (`0x22`, `0x23`).
+        case real
+        /// A date (`0x33`).
+        case date
+        /// Bytes (`0x4n`).
+        case data
+        /// An ASCII string (`0x5n`).
+        case asciiString
+        /// A UTF-16 big-endian string (`0x6n`).
+        case utf16String
+        /// A keyed-archive UID of 1 to 8 bytes (`0x8n`).
+        case uid
+        /// An array of object references (`0xAn`).
+        case array
+        /// A dictionary: key references, then value references (`0xDn`).
+        case dictionary
+    }
+
+    /// One object whose marker, count and extent have been validated.
+    package struct Object: Sendable {
+        /// The object's number (its index in the offset table).
+        package var number: Int
+        /// The offset of its marker byte.
+        package var offset: Int
+        /// The marker byte.
+        package var marker: UInt8
+        /// Its type.
+        package var kind: Kind
+        /// The offset of the first payload byte (after the marker and any count integer).
+        package var payloadOffset: Int
+        /// Bytes for data, ASCII strings, integers, reals, dates and UIDs; UTF-16 units for
+        /// UTF-16 strings; elements for arrays; entries for dictionaries; 0 for Booleans.
+        package var count: Int
+
+        /// Whether this object is an array or a dictionary.
+        @inlinable package var isContainer: Bool { kind == .array || kind == .dictionary }
+    }
+
+    /// Locates object `number` and validates its marker, count and extent.
+    ///
+    /// - Parameter number: An object number below ``objectCount``.
+    /// - Returns: The object, whose payload lies entirely before the offset table.
+    /// - Throws: ``PropertyListError`` — `outOfBounds` when the number, offset or payload
+    ///   length is out of range, `invalidObject` for an unknown marker or malformed count,
+    ///   `unsupportedObject` for sets, null and fill bytes.
+    @inlinable
+    package func object(_ number: Int) throws(PropertyListError) -> Object {
+        let offset = try self.offset(ofObject: number)
+        let marker = base.load(fromByteOffset: offset, as: UInt8.self)
+        let low = Int(marker & 0x0F)
+        switch marker >> 4 {
+        case 0x0:
+            if marker == 0x08 || marker == 0x09 {
+                return Object(number: number, offset: offset, marker: marker, kind: .bool,
+                              payloadOffset: offset + 1, count: 0)
+            }
+            throw markerError(marker, number: number, offset: offset)
+        case 0x1:
+            guard low <= 4 else { throw markerError(marker, number: number, offset: offset) }
+            return try fixed(.integer, width: 1 << low, marker: marker, number: number, offset: offset)
+        case 0x2:
+            guard low == 2 || low == 3 else { throw markerError(marker, number: number, offset: offset) }
+            return try fixed(.real, width: 1 << low, marker: marker, number: number, offset: offset)
+        case 0x3:
+            guard marker == 0x33 else { throw markerError(marker, number: number, offset: offset) }
+            return try fixed(.date, width: 8, marker: marker, number: number, offset: offset)
+        case 0x4:
+            return try sized(.data, unit: 1, marker: marker, number: number, offset: offset)
+        case 0x5:
+            return try sized(.asciiString, unit: 1, marker: marker, number: number, offset: offset)
+        case 0x6:
+            return try sized(.utf16String, unit: 2, marker: marker, number: number, offset: offset)
+        case 0x8:
+            guard low < 8 else {
+                throw PropertyListError(.invalidObject, "UID of \(low + 1) bytes; at most 8 are supported",
+                                        at: .init(byteOffset: offset, objectNumber: number))
+            }
+            return try fixed(.uid, width: low + 1, marker: marker, number: number, offset: offset)
+        case 0xA:
+            return try sized(.array, unit: objectRefSize, marker: marker, number: number, offset: offset)
+        case 0xD:
+            return try sized(.dictionary, unit: 2 * objectRefSize, marker: marker, number: number, offset: offset)
+        default:
+            throw markerError(marker, number: number, offset: offset)
+        }
+    }
+
+    @inlinable
+    func fixed(_ kind: Kind, width: Int, marker: UInt8, number: Int, offset: Int) throws(PropertyListError) -> Object {
+        let payload = offset + 1
+        guard width <= offsetTableOffset - payload else {
+            throw PropertyListError(
+                .outOfBounds,
+                "\(Self.name(of: kind)) of \(width) bytes exceeds the \(offsetTableOffset - payload) bytes left before the offset table",
+                at: .init(byteOffset: offset, objectNumber: number))
+        }
+        return Object(number: number, offset: offset, marker: marker, kind: kind, payloadOffset: payload, count: width)
+    }
+
+    @inlinable
+    func sized(_ kind: Kind, unit: Int, marker: UInt8, number: Int, offset: Int) throws(PropertyListError) -> Object {
+        var count = Int(marker & 0x0F)
+        var payload = offset + 1
+        if count == 0x0F {
+            (count, payload) = try extendedCount(number: number, offset: offset)
+        }
+        let available = offsetTableOffset - payload
+        let (length, overflow) = count.multipliedReportingOverflow(by: unit)
+        guard !overflow, length <= available else {
+            let what = kind == .array || kind == .dictionary ? "count" : "length"
+            throw PropertyListError(
+                .outOfBounds,
+                "\(Self.name(of: kind)) \(what) \(count) exceeds the \(available) bytes left before the offset table",
+                at: .init(byteOffset: offset, objectNumber: number))
+        }
+        return Object(number: number, offset: offset, marker: marker, kind: kind, payloadOffset: payload, count: count)
+    }
+
+    /// Reads the integer object that follows a marker whose low nibble is `0xF`.
+    @usableFromInline
+    func extendedCount(number: Int, offset: Int) throws(PropertyListError) -> (count: Int, payload: Int) {
+        let countMarkerOffset = offset + 1
+        guard countMarkerOffset < offsetTableOffset else {
+            throw PropertyListError(.outOfBounds, "the count integer runs into the offset table",
+                                    at: .init(byteOffset: countMarkerOffset, objectNumber: number))
+        }
+        let countMarker = base.load(fromByteOffset: countMarkerOffset, as: UInt8.self)
+        guard countMarker & 0xF0 == 0x10, countMarker & 0x0F <= 3 else {
+            throw PropertyListError(
+                .invalidObject,
+                "a count must be an integer object with marker 0x10 to 0x13, found 0x\(String(countMarker, radix: 16))",
+                at: .init(byteOffset: countMarkerOffset, objectNumber: number))
+        }
+        let width = 1 << Int(countMarker & 0x0F)
+        let payload = countMarkerOffset + 1
+        guard width <= offsetTableOffset - payload else {
+            throw PropertyListError(.outOfBounds, "the count integer runs into the offset table",
+                                    at: .init(byteOffset: countMarkerOffset, objectNumber: number))
+        }
+        let raw = Self.bigEndian(base, at: payload, width: width)
+        guard raw <= UInt64(Int.max) else {
+            throw PropertyListError(.invalidObject, "negative count \(Int64(bitPattern: raw))",
+                                    at: .init(byteOffset: countMarkerOffset, objectNumber: number))
+        }
+        return (Int(raw), payload + width)
+    }
+
+    @usableFromInline
+    func markerError(_ marker: UInt8, number: Int, offset: Int) -> PropertyListError {
+        let hex = "0x" + (marker < 0x10 ? "0" : "") + String(marker, radix: 16)
+        let location = PropertyListError.Location(byteOffset: offset, objectNumber: number)
+        switch marker {
+        case 0x00:
+            return PropertyListError(.unsupportedObject, "null objects (marker 0x00) have no property-list value", at: location)
+        case 0x0F:
+            return PropertyListError(.unsupportedObject, "fill bytes (marker 0x0f) are not objects", at: location)
+        case 0xC0...0xCF:
+            return PropertyListError(.unsupportedObject, "sets (marker \(hex)) are not property-list values", at: location)
+        default:
+            return PropertyListError(.invalidObject, "unknown object marker \(hex)", at: location)
+        }
+    }
+
+    @usableFromInline
+    static func name(of kind: Kind) -> String {
+        switch kind {
+        case .bool: return "bool"
+        case .integer: return "integer"
+        case .real: return "real"
+        case .date: return "date"
+        case .data: return "data"
+        case .asciiString, .utf16String: return "string"
+        case .uid: return "UID"
+        case .array: return "array"
+        case .dictionary: return "dictionary"
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// Content of `<integer>`, `<real>`, `<date>`, `<data>`, `<true>` and `<false>`: white space
+/// around the value is tolerated, anything malformed is ``PropertyListError/Kind/invalidObject``.
+extension XMLPropertyListScanner {
+    /// Reads raw content up to the end tag (no markup allowed) and the end tag; returns the
+    /// content without surrounding white space.
+    private mutating func readContent(of element: Element, openedAt start: Int) throws(PropertyListError) -> Range<Int> {
+        let contentStart = position
+        let remaining = UnsafeRawPointer(input + contentStart)
+        guard let found = memchr(remaining, Int32(UInt8(ascii: "<")), end - contentStart) else {
+            throw unclosed(element, openedAt: start)
+        }
+        let contentEnd = contentStart + (UnsafeRawPointer(found) - remaining)
+        guard byte(contentEnd + 1) == UInt8(ascii: "/") else {
+            throw syntaxError("unexpected \(describeTag(at: contentEnd)) inside <\(element.name)>", at: contentEnd)
+        }
+        position = contentEnd
+        try expectEndTag(element, openedAt: start)
+        var lower = contentStart
+        var upper = contentEnd
+        while lower < upper, isSpace(input[lower]) { lower += 1 }
+        while upper > lower, isSpace(input[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+
+    private func invalid(_ reason: String, at offset: Int) -> PropertyListError {
+        PropertyListError(.invalidObject, reason, at: .init(byteOffset: offset))
+    }
+
+    /// The content of `<true>…</true>` or `<false>…</false>` may only be white space.
+    mutating func readBooleanContent(of element: Element, openedAt start: Int) throws(PropertyListError) {
+        let content = try readContent(of: element, openedAt: start)
+        guard content.isEmpty else {
+            throw invalid("<\(element.name)> must be empty", at: content.lowerBound)
+        }
+    }
+
+    /// Reads a decimal or `0x` hexadecimal integer with an optional sign.
+    mutating func readInteger(isEmpty: Bool, openedAt start: Int) throws(PropertyListError) -> PropertyListInteger {
+        let content = isEmpty ? start..<start : try readContent(of: .integer, openedAt: start)
+        guard !content.isEmpty else { throw invalid("empty <integer>", at: content.lowerBound) }
+        var index = content.lowerBound
+        let negative = input[index] == UInt8(ascii: "-")
+        if negative || input[index] == UInt8(ascii: "+") { index += 1 }
+        var radix: UInt64 = 10
+        if index + 1 < content.upperBound, input[index] == UInt8(ascii: "0"), input[index + 1] | 0x20 == UInt8(ascii: "x") {
+            radix = 16
+            index += 2
+        }
+        guard index < content.upperBound else {
+            throw invalid("<integer> has no digits", at: content.lowerBound)
+        }
+        var magnitude: UInt64 = 0
+        while index < content.upperBound {
+            guard let digit = Self.digitValue(input[index], radix: UInt32(radix)) else {
+                throw invalid("\(String(reflecting: text(content))) is not an integer", at: index)
+            }
+            let (shifted, overflow) = magnitude.multipliedReportingOverflow(by: radix)
+            let (sum, carry) = shifted.addingReportingOverflow(UInt64(digit))
+            guard !overflow, !carry else { throw outOfRange(content) }
+            magnitude = sum
+            index += 1
+        }
+        guard negative, magnitude != 0 else { return PropertyListInteger(magnitude) }
+        guard magnitude <= UInt64(Int64.max) + 1 else { throw outOfRange(content) }
+        return PropertyListInteger(Int64(bitPattern: 0 &- magnitude))
+    }
+
+    private func outOfRange(_ content: Range<Int>) -> PropertyListError {
+        PropertyListError(.integerOutOfRange, "\(text(content)) is outside \(Int64.min)...\(UInt64.max)",
+                          at: .init(byteOffset: content.lowerBound))
+    }
+
+    /// Reads a decimal real or `nan`, `inf`, `infinity` (any case, the infinities signed or not).
+    mutating func readReal(isEmpty: Bool, openedAt start: Int) throws(PropertyListError) -> Double {
+        let content = isEmpty ? start..<start : try readContent(of: .real, openedAt: start)
+        guard !content.isEmpty else { throw invalid("empty <real>", at: content.lowerBound) }
+        let bytes = UnsafeBufferPointer(start: input + content.lowerBound, count: content.count)
+        if let value = XMLRealParser.parse(bytes) { return value }
+        throw invalid("\(String(reflecting: text(content))) is not a real number", at: content.lowerBound)
+    }
+
+    /// Reads `YYYY-MM-DDTHH:MM:SSZ` (UTC, proleptic Gregorian calendar).
+    mutating func readDate(isEmpty: Bool, openedAt start: Int) throws(PropertyListError) -> Date {
+        let content = isEmpty ? start..<start : try readContent(of: .date, openedAt: start)
+        let index = content.lowerBound
+        func field(_ offset: Int, _ width: Int) -> Int? {
+            var value = 0
+            for position in index + offset..<index + offset + width {
+                let digit = input[position] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        func separator(_ offset: Int, _ expected: Unicode.Scalar) -> Bool {
+            input[index + offset] == UInt8(ascii: expected)
+        }
+        guard content.count == 20, separator(4, "-"), separator(7, "-"), separator(10, "T"),
+              separator(13, ":"), separator(16, ":"), separator(19, "Z"),
+              let year = field(0, 4), let month = field(5, 2), let day = field(8, 2),
+              let hour = field(11, 2), let minute = field(14, 2), let second = field(17, 2) else {
+            throw invalid("\(String(reflecting: text(content))) is not a date of the form YYYY-MM-DDTHH:MM:SSZ",
+                          at: content.lowerBound)
+        }
+        let date = GregorianDate(year: Int64(year), month: month, day: day, hour: hour, minute: minute, second: second)
+        guard date.isValid else {
+            throw invalid("\(text(content)) is not a valid calendar date and time", at: content.lowerBound)
+        }
+        return Date(timeIntervalSinceReferenceDate: Double(date.secondsSinceReferenceDate))
+    }
+
+    /// Reads base64 content, which may contain white space anywhere.
+    mutating func readData(openedAt start: Int) throws(PropertyListError) -> Data {
+        let content = try readContent(of: .data, openedAt: start)
+        do {
+            return try Base64.decode(UnsafeRawBufferPointer(start: input + content.lowerBound, count: content.count))
+        } catch {
+            throw invalid("malformed base64 in <data>: \(error.reason)", at: content.lowerBound + error.offset)
+        }
+    }
+}

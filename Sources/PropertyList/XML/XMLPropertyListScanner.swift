@@ -1,0 +1,292 @@
+import Foundation
+
+/// A recursive-descent reader of XML property lists over raw UTF-8 bytes.
+///
+/// Only the XML a property list needs is understood: the declaration, comments, processing
+/// instructions, a document type declaration that is skipped without being read (an internal
+/// subset is refused, so entity expansion and external entities cannot happen), elements,
+/// character data, CDATA sections, the five predefined entities and character references.
+///
+/// Errors carry the byte offset in `location.byteOffset`; ``XMLPropertyListReader`` turns it
+/// into a line and column only when something is thrown, so the fast path never counts lines.
+/// Recursion depth is bounded by ``PropertyListReadingOptions/maximumDepth``.
+struct XMLPropertyListScanner {
+    typealias Element = XMLPropertyListElement
+
+    /// The document; valid for `0..<end`.
+    let input: UnsafePointer<UInt8>
+    /// The number of bytes in the document.
+    let end: Int
+    /// The next byte to read.
+    var position = 0
+    /// How deeply containers may nest.
+    let maximumDepth: Int
+    /// Reused for text that needs entity or CDATA processing.
+    var scratch: [UInt8] = []
+
+    init(input: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
+        self.input = input
+        self.end = count
+        self.maximumDepth = maximumDepth
+    }
+
+    // MARK: Document
+
+    /// Reads the whole document: prolog, root element, trailing comments.
+    mutating func readDocument() throws(PropertyListError) -> PropertyListValue {
+        try skipPrologue()
+        let value = try readRoot()
+        try skipSpaceAndComments()
+        if position < end {
+            throw syntaxError("unexpected content after the root element", at: position)
+        }
+        return value
+    }
+
+    /// Skips the byte-order mark, XML declaration, comments, processing instructions and
+    /// document type declaration before the root element.
+    private mutating func skipPrologue() throws(PropertyListError) {
+        if byte(0) == 0xEF, byte(1) == 0xBB, byte(2) == 0xBF {
+            position = 3
+        } else if (byte(0) == 0xFE && byte(1) == 0xFF) || (byte(0) == 0xFF && byte(1) == 0xFE) {
+            throw syntaxError("the document is UTF-16; only UTF-8 property lists are supported", at: 0)
+        }
+        var sawMarkup = false
+        var sawDocumentType = false
+        while true {
+            skipSpace()
+            guard position < end else { throw syntaxError("the document has no root element", at: position) }
+            guard input[position] == UInt8(ascii: "<") else {
+                throw syntaxError("unexpected text before the root element", at: position)
+            }
+            switch byte(position + 1) {
+            case UInt8(ascii: "?") where isXMLDeclaration(at: position) && !sawMarkup:
+                try readDeclaration()
+            case UInt8(ascii: "?"):
+                try skipProcessingInstruction()
+            case UInt8(ascii: "!") where starts(with: "<!--", at: position):
+                try skipComment()
+            case UInt8(ascii: "!") where starts(with: "<!DOCTYPE", at: position):
+                guard !sawDocumentType else {
+                    throw syntaxError("a second document type declaration", at: position)
+                }
+                try skipDocumentType()
+                sawDocumentType = true
+            case UInt8(ascii: "!"):
+                throw syntaxError("unexpected markup declaration before the root element", at: position)
+            default:
+                return
+            }
+            sawMarkup = true
+        }
+    }
+
+    /// Reads `<plist>` and its single value, or a bare value element as CoreFoundation accepts.
+    private mutating func readRoot() throws(PropertyListError) -> PropertyListValue {
+        let start = position
+        let tag = try readStartTag()
+        guard tag.element == .plist else {
+            return try readElement(tag.element, isEmpty: tag.isEmpty, openedAt: start, depth: 0)
+        }
+        guard !tag.isEmpty else { throw syntaxError("<plist> holds no value", at: start) }
+        try skipSpaceAndComments()
+        try expectMarkup(inside: .plist, openedAt: start)
+        if byte(position + 1) == UInt8(ascii: "/") { throw syntaxError("<plist> holds no value", at: start) }
+        let value = try readValue(depth: 0)
+        try skipSpaceAndComments()
+        try expectEndTag(.plist, openedAt: start)
+        return value
+    }
+
+    // MARK: Elements
+
+    /// Reads the element starting at `position`.
+    mutating func readValue(depth: Int) throws(PropertyListError) -> PropertyListValue {
+        let start = position
+        let tag = try readStartTag()
+        return try readElement(tag.element, isEmpty: tag.isEmpty, openedAt: start, depth: depth)
+    }
+
+    /// Reads the content and end tag of an element whose start tag has been read.
+    ///
+    /// - Parameter depth: The number of containers around this element.
+    private mutating func readElement(_ element: Element, isEmpty: Bool, openedAt start: Int,
+                                      depth: Int) throws(PropertyListError) -> PropertyListValue {
+        switch element {
+        case .string:
+            return .string(isEmpty ? "" : try readText(of: .string, openedAt: start))
+        case .integer:
+            return .integer(try readInteger(isEmpty: isEmpty, openedAt: start))
+        case .real:
+            return .real(try readReal(isEmpty: isEmpty, openedAt: start))
+        case .true, .false:
+            if !isEmpty { try readBooleanContent(of: element, openedAt: start) }
+            return .bool(element == .true)
+        case .date:
+            return .date(try readDate(isEmpty: isEmpty, openedAt: start))
+        case .data:
+            return .data(isEmpty ? Data() : try readData(openedAt: start))
+        case .array, .dict:
+            guard depth < maximumDepth else {
+                throw PropertyListError(.depthLimitExceeded,
+                                        "containers nest deeper than the limit of \(maximumDepth)",
+                                        at: .init(byteOffset: start))
+            }
+            if isEmpty { return element == .array ? .array([]) : .dictionary(PropertyListDictionary()) }
+            return element == .array
+                ? try readArray(openedAt: start, depth: depth + 1)
+                : try readDictionary(openedAt: start, depth: depth + 1)
+        case .key:
+            throw syntaxError("<key> outside a <dict>", at: start)
+        case .plist:
+            throw syntaxError("<plist> is allowed only as the root element", at: start)
+        }
+    }
+
+    private mutating func readArray(openedAt start: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {
+        var elements: [PropertyListValue] = []
+        while true {
+            try skipSpaceAndComments()
+            try expectMarkup(inside: .array, openedAt: start)
+            if byte(position + 1) == UInt8(ascii: "/") {
+                try expectEndTag(.array, openedAt: start)
+                return .array(elements)
+            }
+            elements.append(try readValue(depth: depth))
+        }
+    }
+
+    private mutating func readDictionary(openedAt start: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {
+        var dictionary = PropertyListDictionary()
+        while true {
+            try skipSpaceAndComments()
+            try expectMarkup(inside: .dict, openedAt: start)
+            if byte(position + 1) == UInt8(ascii: "/") {
+                try expectEndTag(.dict, openedAt: start)
+                break
+            }
+            let keyStart = position
+            let keyTag = try readStartTag()
+            guard keyTag.element == .key else {
+                throw syntaxError("<\(keyTag.element.name)> in a <dict> without a <key> before it", at: keyStart)
+            }
+            let key = keyTag.isEmpty ? "" : try readText(of: .key, openedAt: keyStart)
+            try skipSpaceAndComments()
+            try expectMarkup(inside: .dict, openedAt: start)
+            let valueStart = position
+            if byte(position + 1) == UInt8(ascii: "/") {
+                throw syntaxError("key \(String(reflecting: key)) has no value", at: keyStart)
+            }
+            let valueTag = try readStartTag()
+            if valueTag.element == .key {
+                throw syntaxError("key \(String(reflecting: key)) has no value", at: keyStart)
+            }
+            let value = try readElement(valueTag.element, isEmpty: valueTag.isEmpty, openedAt: valueStart, depth: depth)
+            // A repeated key keeps its first position and takes the last value, like CoreFoundation.
+            dictionary.updateValue(value, forKey: key)
+        }
+        // Keyed archives spell object references as a one-entry dictionary, as CoreFoundation reads them.
+        if dictionary.count == 1, let only = dictionary.entries.first, only.key == "CF$UID",
+           case .integer(let number) = only.value, let uid = number.uint64Value {
+            return .uid(uid)
+        }
+        return .dictionary(dictionary)
+    }
+
+    // MARK: Tags
+
+    /// Reads a start tag (or empty-element tag) at `position`, skipping any attributes.
+    mutating func readStartTag() throws(PropertyListError) -> (element: Element, isEmpty: Bool) {
+        let start = position
+        let (packed, length, nameEnd) = readName(from: start + 1)
+        guard nameEnd < end else { throw syntaxError("the document ends inside a tag", at: start) }
+        guard length > 0, length <= Element.maximumNameLength, let element = Element(rawValue: packed) else {
+            if byte(start + 1) == UInt8(ascii: "/") {
+                throw syntaxError("unexpected end tag \(describeTag(at: start))", at: start)
+            }
+            throw syntaxError("unexpected \(describeTag(at: start)); expected a property-list element", at: start)
+        }
+        switch input[nameEnd] {
+        case UInt8(ascii: ">"):
+            position = nameEnd + 1
+            return (element, false)
+        case UInt8(ascii: "/") where byte(nameEnd + 1) == UInt8(ascii: ">"):
+            position = nameEnd + 2
+            return (element, true)
+        default:
+            return (element, try skipAttributes(from: nameEnd, tagStart: start))
+        }
+    }
+
+    /// Skips attributes (which property lists ignore) up to the end of the tag at `tagStart`;
+    /// returns whether the tag is an empty-element tag.
+    private mutating func skipAttributes(from index: Int, tagStart: Int) throws(PropertyListError) -> Bool {
+        var index = index
+        while index < end {
+            switch input[index] {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                let quote = input[index]
+                var close = index + 1
+                while close < end, input[close] != quote { close += 1 }
+                guard close < end else { throw syntaxError("an attribute value is never closed", at: index) }
+                index = close + 1
+            case UInt8(ascii: ">"):
+                position = index + 1
+                return false
+            case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: ">"):
+                position = index + 2
+                return true
+            case UInt8(ascii: "<"), UInt8(ascii: "/"):
+                throw syntaxError("unexpected '\(Character(Unicode.Scalar(input[index])))' inside a tag", at: index)
+            default:
+                index += 1
+            }
+        }
+        throw syntaxError("the document ends inside a tag", at: tagStart)
+    }
+
+    /// Reads `</name>` (white space allowed before `>`) for the element opened at `start`.
+    mutating func expectEndTag(_ element: Element, openedAt start: Int) throws(PropertyListError) {
+        guard position < end else { throw unclosed(element, openedAt: start) }
+        if input[position] == UInt8(ascii: "<"), byte(position + 1) == UInt8(ascii: "/") {
+            let (packed, _, nameEnd) = readName(from: position + 2)
+            if packed == element.rawValue {
+                var index = nameEnd
+                while index < end, isSpace(input[index]) { index += 1 }
+                if byte(index) == UInt8(ascii: ">") {
+                    position = index + 1
+                    return
+                }
+            }
+        }
+        if position < end, input[position] != UInt8(ascii: "<") {
+            throw syntaxError("unexpected text inside <\(element.name)>", at: position)
+        }
+        throw syntaxError("expected </\(element.name)> for the <\(element.name)> at \(lineAndColumnText(of: start)), "
+                          + "found \(describeTag(at: position))", at: position)
+    }
+
+    /// Requires markup at `position` inside a container: reports the end of input or stray text.
+    private func expectMarkup(inside element: Element, openedAt start: Int) throws(PropertyListError) {
+        guard position < end else { throw unclosed(element, openedAt: start) }
+        guard input[position] == UInt8(ascii: "<") else {
+            throw syntaxError("unexpected text inside <\(element.name)>", at: position)
+        }
+    }
+
+    /// Reads an element name starting at `index`: its first seven bytes packed, its length, and
+    /// the index after it.
+    private func readName(from index: Int) -> (packed: UInt64, length: Int, end: Int) {
+        var index = index
+        var packed: UInt64 = 0
+        var length = 0
+        while index < end {
+            let byte = input[index]
+            if byte <= 0x20 || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") { break }
+            if length < 8 { packed |= UInt64(byte) << UInt64(8 * length) }
+            length += 1
+            index += 1
+        }
+        return (length <= Element.maximumNameLength ? packed : 0, length, index)
+    }
+}
