@@ -1,0 +1,22 @@
+// libFuzzer entry for BinaryPropertyListReader. Not part of the package: Scripts/fuzz.sh compiles
+// it together with Sources/PropertyList/**/*.swift into one module, so no import is needed.
+import Foundation
+
+/// Feeds one input to the reader. Thrown errors are the expected outcome for bad input; only
+/// crashes, sanitizer reports and hangs are findings. With `-D FUZZ_ROUNDTRIP`, whatever reads
+/// successfully must also write and read back equal.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func binaryReaderFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let data = Data(bytes: bytes, count: count)
+    guard let value = try? BinaryPropertyListReader().read(data) else { return 0 }
+    #if FUZZ_ROUNDTRIP
+    guard let written = try? BinaryPropertyListWriter().write(value) else { return 0 }
+    guard let again = try? BinaryPropertyListReader().read(written) else {
+        fatalError("the reader rejects what the writer wrote")
+    }
+    precondition(again == value, "binary round trip changed the value")
+    #else
+    withExtendedLifetime(value) {}
+    #endif
+    return 0
+}
