@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(name: "archivist", dependencies: ["ArchivistCLI"]),
         .executableTarget(
             name: "archivist-bench",
-            dependencies: ["PropertyList"],
+            dependencies: ["PropertyList", "AutoCoding"],
             path: "Benchmarks/archivist-bench"
         ),
         .target(name: "TestSupport", dependencies: ["PropertyList"], path: "Tests/TestSupport"),

@@ -3,6 +3,7 @@ import Foundation
 // The suites, in table order. A new area adds a `BenchmarkSuite` file and one line here.
 let suites: [any BenchmarkSuite.Type] = [
     PropertyListBenchmarks.self,
+    AutoCodingBenchmarks.self,
 ]
 
 func fail(_ message: String) -> Never {
