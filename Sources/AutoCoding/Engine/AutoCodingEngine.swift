@@ -144,5 +144,7 @@ final class AutoCodingEngine: @unchecked Sendable {
         ObjectIdentifier(URL.self): URLCoder(),
         ObjectIdentifier(UUID.self): UUIDCoder(),
         ObjectIdentifier(Decimal.self): DecimalCoder(),
+        ObjectIdentifier([String].self): StringArrayCoder(),
+        ObjectIdentifier(String?.self): OptionalStringCoder(),
     ]
 }

@@ -186,3 +186,40 @@ final class RawValueCoder<Represented: RawRepresentable>: ValueCoding, @unchecke
         return value
     }
 }
+
+/// `[String]`, common enough (tags, lines of text) to skip the generic element path.
+final class StringArrayCoder: ValueCoding {
+    func encode(_ value: [String], _ state: EncodingState) throws -> PropertyListValue {
+        .array(value.map { .string($0) })
+    }
+
+    func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> [String] {
+        guard case .array(let items) = plist else { throw AutoCodingError.mismatch(expected: "array", found: plist) }
+        var result: [String] = []
+        result.reserveCapacity(items.count)
+        for (position, item) in items.enumerated() {
+            guard case .string(let text) = item else {
+                throw AutoCodingError.mismatch(expected: "string", found: item).within(.index(position))
+            }
+            result.append(text)
+        }
+        return result
+    }
+}
+
+/// `String?`, the most common optional, without the generic wrapper.
+final class OptionalStringCoder: ValueCoding {
+    func isAbsent(_ value: String?) -> Bool { value == nil }
+
+    func encode(_ value: String?, _ state: EncodingState) throws -> PropertyListValue {
+        guard let value else {
+            throw AutoCodingError(.unrepresentable, "nil cannot be archived inside a collection (property lists have no null)")
+        }
+        return .string(value)
+    }
+
+    func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> String? {
+        guard case .string(let value) = plist else { throw AutoCodingError.mismatch(expected: "string", found: plist) }
+        return value
+    }
+}

@@ -128,7 +128,11 @@ final class TypePlan: @unchecked Sendable {
 }
 
 /// One archived stored property of a ``TypePlan``.
-struct FieldPlan {
+///
+/// A class so that walking a plan's fields retains one reference per field instead of copying
+/// every member.
+final class FieldPlan: @unchecked Sendable {
+    // @unchecked: immutable after construction; `coder` is Sendable.
     /// The declared name (a property wrapper's, without the storage's underscore).
     let name: String
     /// The archive key.
@@ -139,4 +143,12 @@ struct FieldPlan {
     let coder: any FieldCoding
     /// Labels leading to the value through `Mirror`: `["name"]`, or `["_name", "wrappedValue"]`.
     let mirrorPath: [String]
+
+    init(name: String, key: String, offset: Int, coder: any FieldCoding, mirrorPath: [String]) {
+        self.name = name
+        self.key = key
+        self.offset = offset
+        self.coder = coder
+        self.mirrorPath = mirrorPath
+    }
 }
