@@ -16,6 +16,13 @@ final class AutoCodingEngine: @unchecked Sendable {
     private var coders: [ObjectIdentifier: any FieldCoding] = [:]
     private var pending: [ObjectIdentifier] = []
     private var depth = 0
+    private var fieldSerials = 0
+
+    /// A new field serial number (called while building, with the lock held).
+    func nextFieldSerial() -> Int {
+        fieldSerials += 1
+        return fieldSerials - 1
+    }
 
     /// The coder of `T`, built (and verified) on first use.
     ///

@@ -19,6 +19,13 @@ final class OptionalCoder<Wrapped>: ValueCoding, @unchecked Sendable {
         return try wrapped.encode(value, state)
     }
 
+    func write(_ value: Wrapped?, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        guard let value else {
+            throw AutoCodingError(.unrepresentable, "nil cannot be archived inside a collection (property lists have no null)")
+        }
+        return try wrapped.write(value, to: &writer, state)
+    }
+
     func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> Wrapped? {
         try wrapped.decode(plist, state)
     }
@@ -44,6 +51,20 @@ final class ArrayCoder<Element>: ValueCoding, @unchecked Sendable {
             throw error.within(.index(position))
         }
         return .array(result)
+    }
+
+    func write(_ value: [Element], to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        let start = writer.beginContainer()
+        var position = 0
+        do {
+            for item in value {
+                writer.append(try element.write(item, to: &writer, state))
+                position += 1
+            }
+        } catch let error as AutoCodingError {
+            throw error.within(.index(position))
+        }
+        return try writer.endArray(start)
     }
 
     func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> [Element] {
@@ -112,6 +133,20 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
         return .dictionary(result)
     }
 
+    func write(_ value: [String: Element], to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        let start = writer.beginContainer()
+        for key in value.keys.sorted() {
+            guard let item = value[key] else { continue }
+            do {
+                let object = try element.write(item, to: &writer, state)
+                writer.appendEntry(key: try writer.string(key), value: object)
+            } catch let error as AutoCodingError {
+                throw error.within(.key(key))
+            }
+        }
+        return try writer.endDictionary(start)
+    }
+
     func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> [String: Element] {
         guard case .dictionary(let entries) = plist else { throw AutoCodingError.mismatch(expected: "dictionary", found: plist) }
         var result = [String: Element](minimumCapacity: entries.count)
@@ -177,6 +212,10 @@ final class RawValueCoder<Represented: RawRepresentable>: ValueCoding, @unchecke
         try raw.encode(value.rawValue, state)
     }
 
+    func write(_ value: Represented, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        try raw.write(value.rawValue, to: &writer, state)
+    }
+
     func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> Represented {
         let rawValue = try raw.decode(plist, state)
         guard let value = Represented(rawValue: rawValue) else {
@@ -191,6 +230,12 @@ final class RawValueCoder<Represented: RawRepresentable>: ValueCoding, @unchecke
 final class StringArrayCoder: ValueCoding {
     func encode(_ value: [String], _ state: EncodingState) throws -> PropertyListValue {
         .array(value.map { .string($0) })
+    }
+
+    func write(_ value: [String], to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        let start = writer.beginContainer()
+        for item in value { writer.append(try writer.string(item)) }
+        return try writer.endArray(start)
     }
 
     func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> [String] {
@@ -216,6 +261,13 @@ final class OptionalStringCoder: ValueCoding {
             throw AutoCodingError(.unrepresentable, "nil cannot be archived inside a collection (property lists have no null)")
         }
         return .string(value)
+    }
+
+    func write(_ value: String?, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        guard let value else {
+            throw AutoCodingError(.unrepresentable, "nil cannot be archived inside a collection (property lists have no null)")
+        }
+        return try writer.string(value)
     }
 
     func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> String? {

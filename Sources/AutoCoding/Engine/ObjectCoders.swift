@@ -5,6 +5,8 @@ import PropertyList
 protocol ObjectCoding: AnyObject, Sendable {
     /// Archives `value` (an instance of the coder's type, boxed) with `typeTag` under `$type`.
     func encodeBoxed(_ value: Any, typeTag: String, _ state: EncodingState) throws -> PropertyListValue
+    /// Writes `value` (boxed) into a binary archive with `typeTag` under `$type`.
+    func writeBoxed(_ value: Any, typeTag: String, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32
     /// Creates an instance of the coder's type from its archived dictionary.
     func decodeBoxed(_ entries: PropertyListDictionary, _ state: DecodingState) throws -> Any
 }
@@ -50,6 +52,51 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
             return try plan.encodeFieldsViaMirror(typed, typeTag: typeTag, state)
         }
         return try InstanceMemory.withValue(typed) { try plan.encodeFields($0, typeTag: typeTag, state) }
+    }
+
+    func write(_ value: T, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        guard plan.isClass else {
+            if plan.layoutProblem != nil {
+                return try writer.tree(try plan.encodeFieldsViaMirror(value, typeTag: nil, state))
+            }
+            return try InstanceMemory.withValue(value) { try plan.writeFields($0, typeTag: nil, to: &writer, state) }
+        }
+        let object = value as AnyObject
+        let dynamicType = type(of: object)
+        if ObjectIdentifier(dynamicType) != ObjectIdentifier(T.self) {
+            guard let name = state.registry.name(of: dynamicType) else {
+                throw AutoCodingError(.unregisteredType,
+                                      "the value is a \(dynamicType), which is not registered (declared type \(T.self))",
+                                      expected: "\(T.self)", found: "\(dynamicType)")
+            }
+            return try engine.objectCoder(for: dynamicType).writeBoxed(object, typeTag: name, to: &writer, state)
+        }
+        return try writeObject(object, typeTag: nil, to: &writer, state)
+    }
+
+    func writeBoxed(_ value: Any, typeTag: String, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        guard let typed = value as? T else {
+            throw AutoCodingError(.typeMismatch, "expected a \(T.self), found a \(type(of: value))")
+        }
+        if plan.isClass { return try writeObject(typed as AnyObject, typeTag: typeTag, to: &writer, state) }
+        if plan.layoutProblem != nil {
+            return try writer.tree(try plan.encodeFieldsViaMirror(typed, typeTag: typeTag, state))
+        }
+        return try InstanceMemory.withValue(typed) { try plan.writeFields($0, typeTag: typeTag, to: &writer, state) }
+    }
+
+    private func writeObject(_ object: AnyObject, typeTag: String?, to writer: inout BinaryArchiveWriter,
+                             _ state: EncodingState) throws -> UInt32 {
+        let identity = ObjectIdentifier(object)
+        if state.activeObjects.contains(identity) {
+            throw AutoCodingError(.cycle, "this \(T.self) is already being archived on this path; plain archives cannot hold cycles")
+        }
+        state.activeObjects.append(identity)
+        defer { state.activeObjects.removeLast() }
+        if plan.layoutProblem != nil {
+            return try writer.tree(try plan.encodeFieldsViaMirror(object, typeTag: typeTag, state))
+        }
+        return try InstanceMemory.withObject(object) { try plan.writeFields($0, typeTag: typeTag, to: &writer, state) }
     }
 
     private func encodeObject(_ object: AnyObject, typeTag: String?, _ state: EncodingState) throws -> PropertyListValue {
@@ -148,6 +195,17 @@ final class ExistentialCoder<T>: ValueCoding, @unchecked Sendable {
                                   expected: "\(T.self)", found: "\(dynamicType)")
         }
         return try engine.objectCoder(for: dynamicType).encodeBoxed(boxed, typeTag: name, state)
+    }
+
+    func write(_ value: T, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        let boxed = value as Any
+        let dynamicType = type(of: boxed)
+        guard let name = state.registry.name(of: dynamicType) else {
+            throw AutoCodingError(.unregisteredType,
+                                  "the value is a \(dynamicType), which is not registered (declared type \(T.self))",
+                                  expected: "\(T.self)", found: "\(dynamicType)")
+        }
+        return try engine.objectCoder(for: dynamicType).writeBoxed(boxed, typeTag: name, to: &writer, state)
     }
 
     func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> T {

@@ -44,7 +44,8 @@ enum PlanBuilder {
             } catch let error as AutoCodingError {
                 throw error.within(.property(name))
             }
-            fields.append(FieldPlan(name: name, key: key, offset: offset, coder: coder, mirrorPath: mirrorPath))
+            fields.append(FieldPlan(name: name, key: key, offset: offset, coder: coder, mirrorPath: mirrorPath,
+                                    serial: engine.nextFieldSerial()))
         }
         plan.fields = fields
         plan.claimedKeys = keys

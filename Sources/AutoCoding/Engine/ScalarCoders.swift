@@ -13,6 +13,12 @@ final class IntegerCoder<I: FixedWidthInteger>: ValueCoding, @unchecked Sendable
         return .integer(integer)
     }
 
+    func write(_ value: I, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        if let signed = Int64(exactly: value) { return try writer.integer(signed) }
+        if let unsigned = UInt64(exactly: value) { return try writer.unsigned(unsigned) }
+        throw AutoCodingError(.unrepresentable, "\(value) is outside the property-list integer range")
+    }
+
     @inline(__always)
     func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> I {
         guard case .integer(let integer) = plist else { throw AutoCodingError.mismatch(expected: "integer", found: plist) }
@@ -32,6 +38,11 @@ final class IntCoder: ValueCoding {
     }
 
     @inline(__always)
+    func write(_ value: Int, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        try writer.integer(Int64(value))
+    }
+
+    @inline(__always)
     func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> Int {
         guard case .integer(let integer) = plist else { throw AutoCodingError.mismatch(expected: "integer", found: plist) }
         guard let value = integer.int64Value.flatMap({ Int(exactly: $0) }) else {
@@ -43,6 +54,10 @@ final class IntCoder: ValueCoding {
 
 /// `Bool` as a property-list Boolean.
 final class BoolCoder: ValueCoding {
+    func write(_ value: Bool, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        try writer.bool(value)
+    }
+
     func encode(_ value: Bool, _ state: EncodingState) throws -> PropertyListValue { .bool(value) }
 
     func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> Bool {
@@ -53,6 +68,10 @@ final class BoolCoder: ValueCoding {
 
 /// `Double` as a 64-bit real; integers that convert exactly are accepted too.
 final class DoubleCoder: ValueCoding {
+    func write(_ value: Double, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        try writer.real(value)
+    }
+
     func encode(_ value: Double, _ state: EncodingState) throws -> PropertyListValue { .real(value) }
 
     func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> Double {
@@ -72,6 +91,10 @@ final class DoubleCoder: ValueCoding {
 /// `Float` as a 32-bit real (exact in binary archives; XML has no width, so a real read from XML
 /// is rounded to the nearest `Float`, which gives back the written value).
 final class FloatCoder: ValueCoding {
+    func write(_ value: Float, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        try writer.real32(value)
+    }
+
     func encode(_ value: Float, _ state: EncodingState) throws -> PropertyListValue { .real32(value) }
 
     func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> Float {
@@ -90,6 +113,10 @@ final class FloatCoder: ValueCoding {
 
 /// `String` as a property-list string.
 final class StringCoder: ValueCoding {
+    func write(_ value: String, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        try writer.string(value)
+    }
+
     @inline(__always)
     func encode(_ value: String, _ state: EncodingState) throws -> PropertyListValue { .string(value) }
 
@@ -102,6 +129,10 @@ final class StringCoder: ValueCoding {
 
 /// `Data` as property-list data.
 final class DataCoder: ValueCoding {
+    func write(_ value: Data, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        try writer.data(value)
+    }
+
     func encode(_ value: Data, _ state: EncodingState) throws -> PropertyListValue { .data(value) }
 
     func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> Data {
@@ -112,6 +143,10 @@ final class DataCoder: ValueCoding {
 
 /// `Date` as a property-list date (XML archives keep whole seconds only).
 final class DateCoder: ValueCoding {
+    func write(_ value: Date, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        try writer.date(value)
+    }
+
     func encode(_ value: Date, _ state: EncodingState) throws -> PropertyListValue { .date(value) }
 
     func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> Date {

@@ -74,6 +74,30 @@ final class TypePlan: @unchecked Sendable {
         return .dictionary(result)
     }
 
+    /// Writes the archived dictionary of the instance in `memory` into a binary archive.
+    func writeFields(_ memory: InstanceMemory, typeTag: String?, to writer: inout BinaryArchiveWriter,
+                     _ state: EncodingState) throws -> UInt32 {
+        let start = writer.beginContainer()
+        try writeReservedKeys(to: &writer, typeTag: typeTag)
+        for field in fields {
+            do {
+                if let value = try field.coder.writeField(in: memory, at: field.offset, to: &writer, state) {
+                    writer.appendEntry(key: try writer.key(field), value: value)
+                }
+            } catch let error as AutoCodingError {
+                throw error.within(.property(field.name))
+            }
+        }
+        return try writer.endDictionary(start)
+    }
+
+    private func writeReservedKeys(to writer: inout BinaryArchiveWriter, typeTag: String?) throws {
+        if let typeTag { writer.appendEntry(key: try writer.string(ReservedKey.type), value: try writer.string(typeTag)) }
+        if version != 0 {
+            writer.appendEntry(key: try writer.string(ReservedKey.version), value: try writer.integer(Int64(version)))
+        }
+    }
+
     /// Restores every archived property of `entries` into the instance in `memory`.
     ///
     /// - Returns: The entries no property claimed (empty when there are none).
@@ -143,8 +167,11 @@ final class FieldPlan: @unchecked Sendable {
     let coder: any FieldCoding
     /// Labels leading to the value through `Mirror`: `["name"]`, or `["_name", "wrappedValue"]`.
     let mirrorPath: [String]
+    /// A number unique among all plans' fields, indexing the binary writer's key cache.
+    let serial: Int
 
-    init(name: String, key: String, offset: Int, coder: any FieldCoding, mirrorPath: [String]) {
+    init(name: String, key: String, offset: Int, coder: any FieldCoding, mirrorPath: [String], serial: Int) {
+        self.serial = serial
         self.name = name
         self.key = key
         self.offset = offset

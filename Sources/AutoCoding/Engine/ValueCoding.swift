@@ -16,6 +16,11 @@ protocol ValueCoding<Value>: FieldCoding {
 
     /// Whether `value` is left out of its enclosing dictionary (only `nil` optionals are).
     func isAbsent(_ value: Value) -> Bool
+
+    /// Writes `value` straight into a binary archive and returns its object number.
+    ///
+    /// The default encodes a tree and writes it; hot coders write directly.
+    func write(_ value: Value, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32
 }
 
 /// The type-erased face of a coder that plans use for stored properties.
@@ -24,6 +29,11 @@ protocol FieldCoding: AnyObject, Sendable {
     var valueType: Any.Type { get }
     /// Encodes the field at `offset`, or returns `nil` when it is left out (a `nil` optional).
     func encodeField(in memory: InstanceMemory, at offset: Int, _ state: EncodingState) throws -> PropertyListValue?
+    /// Writes the field at `offset` into a binary archive, or returns `nil` when it is left out.
+    func writeField(in memory: InstanceMemory, at offset: Int, to writer: inout BinaryArchiveWriter,
+                    _ state: EncodingState) throws -> UInt32?
+    /// Writes a value given as `Any` (the `Mirror` path) into a binary archive.
+    func writeAny(_ value: Any, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32?
     /// Decodes `plist` and stores it in the field at `offset`; nothing is written on error.
     func decodeField(_ plist: PropertyListValue, into memory: InstanceMemory, at offset: Int, _ state: DecodingState) throws
     /// Encodes a value given as `Any` (the `Mirror` path), or returns `nil` when it is left out.
@@ -51,6 +61,23 @@ extension ValueCoding {
         let value = memory.read(Value.self, at: offset)
         if isAbsent(value) { return nil }
         return try encode(value, state)
+    }
+
+    func write(_ value: Value, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+        try writer.tree(try encode(value, state))
+    }
+
+    @inline(__always)
+    func writeField(in memory: InstanceMemory, at offset: Int, to writer: inout BinaryArchiveWriter,
+                    _ state: EncodingState) throws -> UInt32? {
+        let value = memory.read(Value.self, at: offset)
+        if isAbsent(value) { return nil }
+        return try write(value, to: &writer, state)
+    }
+
+    func writeAny(_ value: Any, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32? {
+        guard let encoded = try encodeAny(value, state) else { return nil }
+        return try writer.tree(encoded)
     }
 
     @inline(__always)

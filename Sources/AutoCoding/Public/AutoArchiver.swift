@@ -21,6 +21,18 @@ public enum AutoArchiver {
     ///   (unsupported type, cycle, unregistered subclass), or ``AutoCodingError/Kind/corruptArchive``
     ///   wrapping the writer's error.
     public static func archive<T: AutoCodable>(_ value: T, format: PropertyListFormat) throws -> Data {
+        if format == .binary {
+            // Straight from the fields into bytes: no intermediate tree.
+            do {
+                let coder = try AutoCodingEngine.shared.coder(for: T.self)
+                let state = EncodingState(registry: AutoCodingRegistry.snapshot(), viaMirror: false)
+                var writer = BinaryArchiveWriter()
+                let root = try coder.write(value, to: &writer, state)
+                return writer.finish(root: root)
+            } catch let error as AutoCodingError {
+                throw error.rooted(at: "\(T.self)")
+            }
+        }
         let tree = try encodeTree(value)
         do {
             return try tree.encoded(as: format)
