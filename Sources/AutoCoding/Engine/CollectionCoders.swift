@@ -19,6 +19,13 @@ final class OptionalCoder<Wrapped>: ValueCoding, @unchecked Sendable {
         return try wrapped.encode(value, state)
     }
 
+    func writeXML(_ value: Wrapped?, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        guard let value else {
+            throw AutoCodingError(.unrepresentable, "nil cannot be archived inside a collection (property lists have no null)")
+        }
+        try wrapped.writeXML(value, to: &writer, state)
+    }
+
     func write(_ value: Wrapped?, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
         guard let value else {
             throw AutoCodingError(.unrepresentable, "nil cannot be archived inside a collection (property lists have no null)")
@@ -51,6 +58,20 @@ final class ArrayCoder<Element>: ValueCoding, @unchecked Sendable {
             throw error.within(.index(position))
         }
         return .array(result)
+    }
+
+    func writeXML(_ value: [Element], to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        writer.beginArray()
+        var position = 0
+        do {
+            for item in value {
+                try element.writeXML(item, to: &writer, state)
+                position += 1
+            }
+        } catch let error as AutoCodingError {
+            throw error.within(.index(position))
+        }
+        writer.end()
     }
 
     func write(_ value: [Element], to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
@@ -133,6 +154,20 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
         return .dictionary(result)
     }
 
+    func writeXML(_ value: [String: Element], to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        writer.beginDictionary()
+        for key in value.keys.sorted() {
+            guard let item = value[key] else { continue }
+            do {
+                try writer.key(key)
+                try element.writeXML(item, to: &writer, state)
+            } catch let error as AutoCodingError {
+                throw error.within(.key(key))
+            }
+        }
+        writer.end()
+    }
+
     func write(_ value: [String: Element], to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
         let start = writer.beginContainer()
         for key in value.keys.sorted() {
@@ -212,6 +247,10 @@ final class RawValueCoder<Represented: RawRepresentable>: ValueCoding, @unchecke
         try raw.encode(value.rawValue, state)
     }
 
+    func writeXML(_ value: Represented, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        try raw.writeXML(value.rawValue, to: &writer, state)
+    }
+
     func write(_ value: Represented, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
         try raw.write(value.rawValue, to: &writer, state)
     }
@@ -230,6 +269,18 @@ final class RawValueCoder<Represented: RawRepresentable>: ValueCoding, @unchecke
 final class StringArrayCoder: ValueCoding {
     func encode(_ value: [String], _ state: EncodingState) throws -> PropertyListValue {
         .array(value.map { .string($0) })
+    }
+
+    func writeXML(_ value: [String], to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        writer.beginArray()
+        for (position, item) in value.enumerated() {
+            do {
+                try writer.string(item)
+            } catch let error as AutoCodingError {
+                throw error.within(.index(position))
+            }
+        }
+        writer.end()
     }
 
     func write(_ value: [String], to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
@@ -261,6 +312,13 @@ final class OptionalStringCoder: ValueCoding {
             throw AutoCodingError(.unrepresentable, "nil cannot be archived inside a collection (property lists have no null)")
         }
         return .string(value)
+    }
+
+    func writeXML(_ value: String?, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        guard let value else {
+            throw AutoCodingError(.unrepresentable, "nil cannot be archived inside a collection (property lists have no null)")
+        }
+        try writer.string(value)
     }
 
     func write(_ value: String?, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {

@@ -7,6 +7,8 @@ protocol ObjectCoding: AnyObject, Sendable {
     func encodeBoxed(_ value: Any, typeTag: String, _ state: EncodingState) throws -> PropertyListValue
     /// Writes `value` (boxed) into a binary archive with `typeTag` under `$type`.
     func writeBoxed(_ value: Any, typeTag: String, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32
+    /// Writes `value` (boxed) into an XML archive with `typeTag` under `$type`.
+    func writeXMLBoxed(_ value: Any, typeTag: String, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws
     /// Creates an instance of the coder's type from its archived dictionary.
     func decodeBoxed(_ entries: PropertyListDictionary, _ state: DecodingState) throws -> Any
 }
@@ -97,6 +99,51 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
             return try writer.tree(try plan.encodeFieldsViaMirror(object, typeTag: typeTag, state))
         }
         return try InstanceMemory.withObject(object) { try plan.writeFields($0, typeTag: typeTag, to: &writer, state) }
+    }
+
+    func writeXML(_ value: T, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        guard plan.isClass else {
+            if plan.layoutProblem != nil {
+                return try writer.tree(try plan.encodeFieldsViaMirror(value, typeTag: nil, state))
+            }
+            return try InstanceMemory.withValue(value) { try plan.writeXMLFields($0, typeTag: nil, to: &writer, state) }
+        }
+        let object = value as AnyObject
+        let dynamicType = type(of: object)
+        if ObjectIdentifier(dynamicType) != ObjectIdentifier(T.self) {
+            guard let name = state.registry.name(of: dynamicType) else {
+                throw AutoCodingError(.unregisteredType,
+                                      "the value is a \(dynamicType), which is not registered (declared type \(T.self))",
+                                      expected: "\(T.self)", found: "\(dynamicType)")
+            }
+            return try engine.objectCoder(for: dynamicType).writeXMLBoxed(object, typeTag: name, to: &writer, state)
+        }
+        try writeXMLObject(object, typeTag: nil, to: &writer, state)
+    }
+
+    func writeXMLBoxed(_ value: Any, typeTag: String, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        guard let typed = value as? T else {
+            throw AutoCodingError(.typeMismatch, "expected a \(T.self), found a \(type(of: value))")
+        }
+        if plan.isClass { return try writeXMLObject(typed as AnyObject, typeTag: typeTag, to: &writer, state) }
+        if plan.layoutProblem != nil {
+            return try writer.tree(try plan.encodeFieldsViaMirror(typed, typeTag: typeTag, state))
+        }
+        try InstanceMemory.withValue(typed) { try plan.writeXMLFields($0, typeTag: typeTag, to: &writer, state) }
+    }
+
+    private func writeXMLObject(_ object: AnyObject, typeTag: String?, to writer: inout XMLArchiveWriter,
+                                _ state: EncodingState) throws {
+        let identity = ObjectIdentifier(object)
+        if state.activeObjects.contains(identity) {
+            throw AutoCodingError(.cycle, "this \(T.self) is already being archived on this path; plain archives cannot hold cycles")
+        }
+        state.activeObjects.append(identity)
+        defer { state.activeObjects.removeLast() }
+        if plan.layoutProblem != nil {
+            return try writer.tree(try plan.encodeFieldsViaMirror(object, typeTag: typeTag, state))
+        }
+        try InstanceMemory.withObject(object) { try plan.writeXMLFields($0, typeTag: typeTag, to: &writer, state) }
     }
 
     private func encodeObject(_ object: AnyObject, typeTag: String?, _ state: EncodingState) throws -> PropertyListValue {
@@ -206,6 +253,17 @@ final class ExistentialCoder<T>: ValueCoding, @unchecked Sendable {
                                   expected: "\(T.self)", found: "\(dynamicType)")
         }
         return try engine.objectCoder(for: dynamicType).writeBoxed(boxed, typeTag: name, to: &writer, state)
+    }
+
+    func writeXML(_ value: T, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        let boxed = value as Any
+        let dynamicType = type(of: boxed)
+        guard let name = state.registry.name(of: dynamicType) else {
+            throw AutoCodingError(.unregisteredType,
+                                  "the value is a \(dynamicType), which is not registered (declared type \(T.self))",
+                                  expected: "\(T.self)", found: "\(dynamicType)")
+        }
+        try engine.objectCoder(for: dynamicType).writeXMLBoxed(boxed, typeTag: name, to: &writer, state)
     }
 
     func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> T {

@@ -13,6 +13,12 @@ final class IntegerCoder<I: FixedWidthInteger>: ValueCoding, @unchecked Sendable
         return .integer(integer)
     }
 
+    func writeXML(_ value: I, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        if let signed = Int64(exactly: value) { return writer.integer(signed) }
+        if let unsigned = UInt64(exactly: value) { return writer.unsigned(unsigned) }
+        throw AutoCodingError(.unrepresentable, "\(value) is outside the property-list integer range")
+    }
+
     func write(_ value: I, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
         if let signed = Int64(exactly: value) { return try writer.integer(signed) }
         if let unsigned = UInt64(exactly: value) { return try writer.unsigned(unsigned) }
@@ -37,6 +43,10 @@ final class IntCoder: ValueCoding {
         .integer(PropertyListInteger(Int64(value)))
     }
 
+    func writeXML(_ value: Int, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        writer.integer(Int64(value))
+    }
+
     @inline(__always)
     func write(_ value: Int, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
         try writer.integer(Int64(value))
@@ -54,6 +64,10 @@ final class IntCoder: ValueCoding {
 
 /// `Bool` as a property-list Boolean.
 final class BoolCoder: ValueCoding {
+    func writeXML(_ value: Bool, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        writer.bool(value)
+    }
+
     func write(_ value: Bool, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
         try writer.bool(value)
     }
@@ -68,6 +82,10 @@ final class BoolCoder: ValueCoding {
 
 /// `Double` as a 64-bit real; integers that convert exactly are accepted too.
 final class DoubleCoder: ValueCoding {
+    func writeXML(_ value: Double, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        writer.real(value)
+    }
+
     func write(_ value: Double, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
         try writer.real(value)
     }
@@ -91,6 +109,10 @@ final class DoubleCoder: ValueCoding {
 /// `Float` as a 32-bit real (exact in binary archives; XML has no width, so a real read from XML
 /// is rounded to the nearest `Float`, which gives back the written value).
 final class FloatCoder: ValueCoding {
+    func writeXML(_ value: Float, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        writer.real(Double(value))
+    }
+
     func write(_ value: Float, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
         try writer.real32(value)
     }
@@ -113,6 +135,10 @@ final class FloatCoder: ValueCoding {
 
 /// `String` as a property-list string.
 final class StringCoder: ValueCoding {
+    func writeXML(_ value: String, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        try writer.string(value)
+    }
+
     func write(_ value: String, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
         try writer.string(value)
     }
@@ -129,6 +155,10 @@ final class StringCoder: ValueCoding {
 
 /// `Data` as property-list data.
 final class DataCoder: ValueCoding {
+    func writeXML(_ value: Data, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        writer.data(value)
+    }
+
     func write(_ value: Data, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
         try writer.data(value)
     }
@@ -143,6 +173,10 @@ final class DataCoder: ValueCoding {
 
 /// `Date` as a property-list date (XML archives keep whole seconds only).
 final class DateCoder: ValueCoding {
+    func writeXML(_ value: Date, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        try writer.date(value)
+    }
+
     func write(_ value: Date, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
         try writer.date(value)
     }

@@ -91,6 +91,28 @@ final class TypePlan: @unchecked Sendable {
         return try writer.endDictionary(start)
     }
 
+    /// Writes the archived dictionary of the instance in `memory` into an XML archive.
+    func writeXMLFields(_ memory: InstanceMemory, typeTag: String?, to writer: inout XMLArchiveWriter,
+                        _ state: EncodingState) throws {
+        writer.beginDictionary()
+        if let typeTag {
+            try writer.key(ReservedKey.type)
+            try writer.string(typeTag)
+        }
+        if version != 0 {
+            try writer.key(ReservedKey.version)
+            writer.integer(Int64(version))
+        }
+        for field in fields {
+            do {
+                try field.coder.writeXMLField(in: memory, at: field.offset, key: field.key, to: &writer, state)
+            } catch let error as AutoCodingError {
+                throw error.within(.property(field.name))
+            }
+        }
+        writer.end()
+    }
+
     private func writeReservedKeys(to writer: inout BinaryArchiveWriter, typeTag: String?) throws {
         if let typeTag { writer.appendEntry(key: try writer.string(ReservedKey.type), value: try writer.string(typeTag)) }
         if version != 0 {

@@ -21,6 +21,9 @@ protocol ValueCoding<Value>: FieldCoding {
     ///
     /// The default encodes a tree and writes it; hot coders write directly.
     func write(_ value: Value, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32
+
+    /// Writes `value` straight into an XML archive (the default writes the encoded tree).
+    func writeXML(_ value: Value, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws
 }
 
 /// The type-erased face of a coder that plans use for stored properties.
@@ -32,6 +35,9 @@ protocol FieldCoding: AnyObject, Sendable {
     /// Writes the field at `offset` into a binary archive, or returns `nil` when it is left out.
     func writeField(in memory: InstanceMemory, at offset: Int, to writer: inout BinaryArchiveWriter,
                     _ state: EncodingState) throws -> UInt32?
+    /// Writes the key and the field at `offset` into an XML archive, or nothing when it is left out.
+    func writeXMLField(in memory: InstanceMemory, at offset: Int, key: String, to writer: inout XMLArchiveWriter,
+                       _ state: EncodingState) throws
     /// Writes a value given as `Any` (the `Mirror` path) into a binary archive.
     func writeAny(_ value: Any, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32?
     /// Decodes `plist` and stores it in the field at `offset`; nothing is written on error.
@@ -65,6 +71,19 @@ extension ValueCoding {
 
     func write(_ value: Value, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
         try writer.tree(try encode(value, state))
+    }
+
+    func writeXML(_ value: Value, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
+        try writer.tree(try encode(value, state))
+    }
+
+    @inline(__always)
+    func writeXMLField(in memory: InstanceMemory, at offset: Int, key: String, to writer: inout XMLArchiveWriter,
+                       _ state: EncodingState) throws {
+        let value = memory.read(Value.self, at: offset)
+        if isAbsent(value) { return }
+        try writer.key(key)
+        try writeXML(value, to: &writer, state)
     }
 
     @inline(__always)

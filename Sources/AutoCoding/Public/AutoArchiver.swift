@@ -33,11 +33,14 @@ public enum AutoArchiver {
                 throw error.rooted(at: "\(T.self)")
             }
         }
-        let tree = try encodeTree(value)
         do {
-            return try tree.encoded(as: format)
-        } catch let error as PropertyListError {
-            throw AutoCodingError(.unrepresentable, "the \(format) writer failed: \(error)", typeName: "\(T.self)")
+            let coder = try AutoCodingEngine.shared.coder(for: T.self)
+            let state = EncodingState(registry: AutoCodingRegistry.snapshot(), viaMirror: false)
+            var writer = XMLArchiveWriter()
+            try coder.writeXML(value, to: &writer, state)
+            return writer.finish()
+        } catch let error as AutoCodingError {
+            throw error.rooted(at: "\(T.self)")
         }
     }
 
