@@ -8,6 +8,7 @@ enum AutoCodingBenchmarks: BenchmarkSuite {
     static let ids = [
         "autocoding.binary.encode", "autocoding.binary.decode", "autocoding.xml.encode", "autocoding.xml.decode",
         "autocoding.json.encode", "autocoding.json.decode", "autocoding.flat.encode", "autocoding.binary.size",
+        "autocoding.binary.encode.memory", "autocoding.xml.encode.memory",
     ]
 
     static func comparisons(matching wanted: (String) -> Bool) throws -> [Comparison] {
@@ -47,16 +48,45 @@ enum AutoCodingBenchmarks: BenchmarkSuite {
     }
 
     static func extras(matching wanted: (String) -> Bool) throws -> [BenchmarkExtra] {
-        guard wanted("autocoding.binary.size") else { return [] }
+        var extras: [BenchmarkExtra] = []
+        if wanted("autocoding.binary.size") { extras.append(try sizes()) }
+        for format in ["binary", "xml"] where wanted("autocoding.\(format).encode.memory") {
+            extras.append(memory(format: format))
+        }
+        return extras
+    }
+
+    /// Peak memory growth while archiving the corpus, against the issue's limit of twice the
+    /// output size plus a constant.
+    private static func memory(format: String) -> BenchmarkExtra {
+        let id = "autocoding.\(format).encode.memory"
+        guard MemoryProbe.isSupported else {
+            return BenchmarkExtra(id: id, summary: "\(format) archive memory: not measured", note: "needs /proc/self/clear_refs")
+        }
+        do {
+            let (peak, output) = try AutoCodingMemoryProbe.measureInChild(format: format)
+            let multiple = Double(peak) / Double(max(output, 1))
+            return BenchmarkExtra(
+                id: id,
+                summary: "\(format) archive of the corpus: peak memory growth \(peak) bytes = "
+                    + "\(String(format: "%.2f", multiple))x the \(output)-byte output",
+                values: ["peakBytes": Double(peak), "outputBytes": Double(output), "multiple": multiple],
+                note: "resident-set growth in a child process, page granularity")
+        } catch {
+            return BenchmarkExtra(id: id, summary: "\(format) archive memory: not measured", note: "\(error)")
+        }
+    }
+
+    private static func sizes() throws -> BenchmarkExtra {
         let company = AutoCodingCorpus.make()
         let ours = try AutoArchiver.archive(company, format: .binary)
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary
         let theirs = try encoder.encode(company)
         let flat = CorpusFlatEncoder.encode(company)
-        return [BenchmarkExtra(
+        return BenchmarkExtra(
             id: "autocoding.binary.size",
             summary: "corpus archive: \(ours.count) bytes (PropertyListEncoder \(theirs.count), flat \(flat.count))",
-            values: ["bytes": Double(ours.count), "foundationBytes": Double(theirs.count), "flatBytes": Double(flat.count)])]
+            values: ["bytes": Double(ours.count), "foundationBytes": Double(theirs.count), "flatBytes": Double(flat.count)])
     }
 }

@@ -21,6 +21,15 @@ if arguments.first == MemoryProbe.flag {
     }
 }
 
+if arguments.first == AutoCodingMemoryProbe.flag {
+    do {
+        try AutoCodingMemoryProbe.runChild(arguments: Array(arguments.dropFirst()))
+        exit(0)
+    } catch {
+        fail("\(error)")
+    }
+}
+
 let options: BenchmarkOptions
 do {
     options = try BenchmarkOptions(arguments: arguments)

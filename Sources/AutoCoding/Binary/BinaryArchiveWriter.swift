@@ -13,8 +13,9 @@ import PropertyList
 /// documented `bplist00` format as CoreFoundation and Python's `plistlib` read it.
 struct BinaryArchiveWriter: ~Copyable {
     private var bytes = ByteBuffer(initialCapacity: 1 << 16)
-    /// Byte offset of each object, by object number.
-    private var offsets: [Int] = []
+    /// Byte offset of each object, by object number (4 bytes each: archives are limited to 4 GiB,
+    /// which keeps the writer's working memory small).
+    private var offsets: [UInt32] = []
     /// Containers, in the order they were finished; written by `finish`.
     private var containers: [Container] = []
     /// Element references of all finished containers (dictionaries: keys, then values).
@@ -45,10 +46,10 @@ struct BinaryArchiveWriter: ~Copyable {
 
     /// Starts a new object at the current end of the buffer and returns its number.
     private mutating func newObject() throws -> UInt32 {
-        guard offsets.count < Int(UInt32.max) else {
-            throw AutoCodingError(.unrepresentable, "the archive has more than 2^32 - 1 objects")
+        guard offsets.count < Int(UInt32.max), let offset = UInt32(exactly: bytes.count) else {
+            throw AutoCodingError(.unrepresentable, "binary archives written directly are limited to 4 GiB and 2^32 - 1 objects")
         }
-        offsets.append(bytes.count)
+        offsets.append(offset)
         return UInt32(offsets.count - 1)
     }
 
@@ -235,11 +236,16 @@ struct BinaryArchiveWriter: ~Copyable {
     // MARK: Output
 
     /// Writes the containers, the offset table and the trailer, and returns the document.
-    consuming func finish(root: UInt32) -> Data {
+    ///
+    /// - Throws: ``AutoCodingError/Kind/unrepresentable`` when the document would exceed 4 GiB.
+    consuming func finish(root: UInt32) throws -> Data {
         let objectCount = offsets.count
         let referenceWidth = Self.width(for: UInt64(objectCount))
         for container in containers {
-            offsets[Int(container.object)] = bytes.count
+            guard let offset = UInt32(exactly: bytes.count) else {
+                throw AutoCodingError(.unrepresentable, "binary archives written directly are limited to 4 GiB")
+            }
+            offsets[Int(container.object)] = offset
             writeMarker(container.marker, count: container.count)
             let references = container.marker == 0xD0 ? container.count * 2 : container.count
             bytes.reserve(references * referenceWidth)

@@ -18,8 +18,8 @@ public enum AutoArchiver {
     ///   - format: `.binary` (compact, exact) or `.xml` (readable; dates keep whole seconds).
     /// - Returns: The encoded property list.
     /// - Throws: ``AutoCodingError`` with the path of the value that could not be archived
-    ///   (unsupported type, cycle, unregistered subclass), or ``AutoCodingError/Kind/corruptArchive``
-    ///   wrapping the writer's error.
+    ///   (unsupported type, cycle, unregistered subclass, `nil` in a collection, a string XML cannot
+    ///   hold).
     public static func archive<T: AutoCodable>(_ value: T, format: PropertyListFormat) throws -> Data {
         if format == .binary {
             // Straight from the fields into bytes: no intermediate tree.
@@ -28,7 +28,7 @@ public enum AutoArchiver {
                 let state = EncodingState(registry: AutoCodingRegistry.snapshot(), viaMirror: false)
                 var writer = BinaryArchiveWriter()
                 let root = try coder.write(value, to: &writer, state)
-                return writer.finish(root: root)
+                return try writer.finish(root: root)
             } catch let error as AutoCodingError {
                 throw error.rooted(at: "\(T.self)")
             }
