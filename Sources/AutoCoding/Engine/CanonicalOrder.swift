@@ -43,17 +43,3 @@ enum CanonicalOrder {
         }
     }
 }
-
-extension PropertyListValue {
-    /// A short rendering of a scalar for error messages (`"shipped"`, `42`), or its kind.
-    var autoCodingSummary: String {
-        switch self {
-        case .string(let text): return "\"\(text)\""
-        case .integer(let integer): return integer.description
-        case .real(let value): return "\(value)"
-        case .real32(let value): return "\(value)"
-        case .bool(let value): return "\(value)"
-        default: return autoCodingKindName
-        }
-    }
-}
