@@ -61,3 +61,13 @@ import Testing
         #expect(first == second)
     }
 }
+
+@Suite struct ConvenienceSpellingTests {
+    @Test func autoEncodedAndAutoDecodedMatchTheArchiver() throws {
+        let order = Order.sample(3)
+        let data = try order.autoEncoded()
+        #expect(data == (try AutoArchiver.archive(order, format: .binary)))
+        #expect(try Order.autoDecoded(from: data) == order)
+        #expect(try Order.autoDecoded(from: order.autoEncoded(as: .xml)).customer == order.customer)
+    }
+}
