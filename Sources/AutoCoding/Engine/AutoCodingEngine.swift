@@ -121,8 +121,11 @@ final class AutoCodingEngine: @unchecked Sendable {
         publishEarly(coder, for: T.self)
         do {
             try PlanBuilder.build(plan, for: T.self, engine: self)
-        } catch let error as AutoCodingError {
-            throw error.rooted(at: plan.typeName)
+        } catch {
+            // Never leave a half-built plan behind, even if an outer build swallows the error.
+            coders[ObjectIdentifier(T.self)] = nil
+            if let error = error as? AutoCodingError { throw error.rooted(at: plan.typeName) }
+            throw error
         }
         return coder
     }
