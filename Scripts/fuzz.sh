@@ -9,6 +9,7 @@
 #   FUZZ_ROUNDTRIP  1 to also require write-then-read to give back the value read
 #   FUZZ_MAX_LEN    largest input libFuzzer generates (default 16384)
 #   FUZZ_JOBS       parallel fuzzing processes (default 1)
+#   FUZZ_SEEDS      extra seed directories, colon-separated (e.g. another checkout's fixtures)
 #
 # Builds fuzz-out/<reader>/fuzz-<reader> from Sources/PropertyList/**/*.swift plus
 # Scripts/fuzz/<Reader>ReaderFuzz.swift, seeds the corpus from Fixtures/PropertyList and from
@@ -50,21 +51,29 @@ if [[ -x "$binary" && -f "$stamp" && "$(cat "$stamp")" == "$wanted_stamp" ]]; th
 fi
 if [[ $needs_build == 1 ]]; then
     echo "building $binary" >&2
+    rm -f "$binary"
     # ld.gold warns about every ASan helper symbol it cannot export; those lines are noise.
     # Run from $out: the driver leaves module files in the working directory.
     (cd "$out" && swiftc "${flags[@]}" "${sources[@]}" "$root/Scripts/fuzz/$entry" -o "$binary") 2>&1 \
         | grep -v "warning: Cannot export local symbol" >&2 || true
-    [[ -x "$binary" && "$binary" -nt "$root/Scripts/fuzz/$entry" ]] || { echo "build failed" >&2; exit 2; }
+    [[ -x "$binary" ]] || { echo "build failed" >&2; exit 2; }
     echo "$wanted_stamp" > "$stamp"
 fi
 
 # --- seeds -----------------------------------------------------------------------------------
-if [[ -d "$root/Fixtures/PropertyList" ]]; then
-    # Every fixture of either format: the other format's bytes are useful bad input too. Large
-    # files are skipped (libFuzzer truncates to max_len anyway).
-    find "$root/Fixtures/PropertyList" -type f -size -64k ! -name '*.md' ! -name '*.json' \
-        -exec cp -f {} "$out/seeds/" \; 2>/dev/null || true
-fi
+# Every fixture of either format (the other format's bytes are useful bad input too), named by
+# content so fixtures with equal names in different folders all count and reruns add nothing.
+# Large files are skipped: libFuzzer truncates inputs to max_len anyway.
+copy_seeds() {
+    [[ -d "$1" ]] || return 0
+    find "$1" -type f -size -64k ! -name '*.md' ! -name '*.json' -print0 |
+        while IFS= read -r -d '' file; do
+            cp -f "$file" "$out/seeds/fixture-$(sha1sum <"$file" | cut -c1-16)"
+        done
+}
+copy_seeds "$root/Fixtures/PropertyList"
+IFS=: read -ra extra_seeds <<<"${FUZZ_SEEDS:-}"
+for directory in "${extra_seeds[@]}"; do copy_seeds "$directory"; done
 if command -v python3 >/dev/null; then
     python3 "$root/Scripts/fuzz/make-seeds.py" "$reader" "$out/seeds"
 fi

@@ -26,7 +26,7 @@ struct BenchmarkReport {
             for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
         }
         var lines: [String] = []
-        for (number, row) in rows.enumerated() {
+        for (number, row) in rows.enumerated() where !results.isEmpty {
             let cells = row.enumerated().map { column, cell in
                 // Text columns left-aligned, numbers right-aligned.
                 let pad = String(repeating: " ", count: widths[column] - cell.count)

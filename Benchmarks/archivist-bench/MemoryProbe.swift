@@ -41,6 +41,10 @@ enum MemoryProbe {
         let clear = try FileHandle(forWritingTo: URL(fileURLWithPath: "/proc/self/clear_refs"))
         try clear.write(contentsOf: Data("5".utf8))
         try clear.close()
+        // Kernels without peak reset ignore the write; then the mark would include earlier peaks.
+        guard try statusKilobytes("VmHWM") <= before + 1024 else {
+            throw ChildProcess.Failure(message: "this kernel does not reset VmHWM through clear_refs")
+        }
         if arguments[1] == "ours" {
             let value = try BinaryPropertyListReader().read(data)
             withExtendedLifetime(value) {}

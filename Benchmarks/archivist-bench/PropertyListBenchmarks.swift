@@ -68,7 +68,14 @@ struct PreparedDocument {
                 fromPropertyList: foundationObject, format: format.foundation, options: 0)
             foundationEncoded[format] = theirs
             do {
-                encoded[format] = try format.writer(value)
+                let ours = try format.writer(value)
+                encoded[format] = ours
+                // A reader that drops work would look fast: make sure it reads the whole document.
+                let readBack = Result { try format.reader(ours) }
+                if (try? readBack.get()) != value {
+                    FileHandle.standardError.write(Data(
+                        "warning: our \(format) reader does not read back what our writer wrote\n".utf8))
+                }
             } catch {
                 writerErrors[format] = "\(error)"
                 encoded[format] = theirs

@@ -29,9 +29,13 @@ struct BinaryPropertyListMaterializer {
     let maximumExpandedValues: Int
     private var expanded = 0
     private var deepest = 0
-    /// Per-object flags for containers: on the current path, visited before, cached.
+    /// Per-object flags for containers and strings: on the current path, visited before, cached.
     private var flags: [UInt8]
     private var shared: [Int: Shared] = [:]
+    /// Strings that needed decoding work or a heap allocation and were seen twice.
+    private var sharedStrings: [Int: String] = [:]
+    /// The keys of the small dictionaries being decoded, innermost last.
+    private var keyScratch: [String] = []
 
     init(scanner: BinaryPropertyListScanner, options: PropertyListReadingOptions) {
         self.scanner = scanner
@@ -64,7 +68,7 @@ struct BinaryPropertyListMaterializer {
         case .real: return object.count == 4 ? .real32(scanner.float(object)) : .real(scanner.double(object))
         case .date: return .date(scanner.date(object))
         case .data: return .data(scanner.data(object))
-        case .asciiString, .utf16String: return .string(try scanner.string(object))
+        case .asciiString, .utf16String: return .string(try string(object))
         case .uid: return .uid(scanner.uid(object))
         case .array, .dictionary: return try container(object, depth: 1)
         }
@@ -72,8 +76,9 @@ struct BinaryPropertyListMaterializer {
 
     @inline(__always)
     private mutating func count(_ values: Int, _ object: BinaryPropertyListScanner.Object) throws(PropertyListError) {
-        expanded &+= values
-        if expanded > maximumExpandedValues { throw expansionError(object) }
+        let (total, overflow) = expanded.addingReportingOverflow(values)
+        if overflow || total > maximumExpandedValues { throw expansionError(object) }
+        expanded = total
     }
 
     private func expansionError(_ object: BinaryPropertyListScanner.Object) -> PropertyListError {
@@ -144,11 +149,23 @@ struct BinaryPropertyListMaterializer {
         let width = scanner.objectRefSize
         var keyPosition = object.payloadOffset
         var valuePosition = keyPosition &+ entryCount &* width
+        // Small dictionaries search their entries linearly; checking the keys in a reused
+        // scratch stack is cheaper than that search, which copies each entry it visits.
+        let isSmall = entryCount <= PropertyListDictionary.indexThreshold
+        let scratchBase = keyScratch.count
+        defer { if isSmall { keyScratch.removeSubrange(scratchBase...) } }
         for _ in 0..<entryCount {
             let key = try self.key(try scanner.reference(at: keyPosition, in: object.number), in: object)
             let element = try value(try scanner.reference(at: valuePosition, in: object.number), depth: depth)
             // A repeated key keeps its first position and takes the last value, as CF and Python do.
-            if let position = dictionary.position(of: key) {
+            if isSmall {
+                if keyScratch[scratchBase...].contains(key), let position = dictionary.position(of: key) {
+                    dictionary.entries[position].value = element
+                } else {
+                    keyScratch.append(key)
+                    dictionary.appendUnique(key: key, value: element)
+                }
+            } else if let position = dictionary.position(of: key) {
                 dictionary.entries[position].value = element
             } else {
                 dictionary.appendUnique(key: key, value: element)
@@ -169,6 +186,27 @@ struct BinaryPropertyListMaterializer {
                 at: .init(byteOffset: object.offset, objectNumber: number))
         }
         try count(1, object)
-        return try scanner.string(object)
+        return try string(object)
+    }
+
+    /// Decodes a string object, sharing one `String` among the places that refer to it.
+    ///
+    /// Writers unique equal strings, so a repeated key or value is usually one object referred to
+    /// many times. Short ASCII strings fit in a `String` without allocating and are cheaper to
+    /// decode than to look up; longer or UTF-16 ones are decoded on their first two visits and
+    /// then taken from a sparse cache, which also makes the copies share storage.
+    private mutating func string(_ object: BinaryPropertyListScanner.Object) throws(PropertyListError) -> String {
+        if object.kind == .asciiString, object.count <= 15 { return try scanner.string(object) }
+        let number = object.number
+        let state = flags[number]
+        if state & Self.cached != 0, let string = sharedStrings[number] { return string }
+        let string = try scanner.string(object)
+        if state & Self.visited != 0 {
+            sharedStrings[number] = string
+            flags[number] = state | Self.cached
+        } else {
+            flags[number] = state | Self.visited
+        }
+        return string
     }
 }

@@ -96,10 +96,7 @@ extension BinaryPropertyListScanner {
     func fixed(_ kind: Kind, width: Int, marker: UInt8, number: Int, offset: Int) throws(PropertyListError) -> Object {
         let payload = offset + 1
         guard width <= offsetTableOffset - payload else {
-            throw PropertyListError(
-                .outOfBounds,
-                "\(Self.name(of: kind)) of \(width) bytes exceeds the \(offsetTableOffset - payload) bytes left before the offset table",
-                at: .init(byteOffset: offset, objectNumber: number))
+            throw lengthError("\(Self.name(of: kind)) of \(width) bytes", payload: payload, number: number, offset: offset)
         }
         return Object(number: number, offset: offset, marker: marker, kind: kind, payloadOffset: payload, count: width)
     }
@@ -115,10 +112,7 @@ extension BinaryPropertyListScanner {
         let (length, overflow) = count.multipliedReportingOverflow(by: unit)
         guard !overflow, length <= available else {
             let what = kind == .array || kind == .dictionary ? "count" : "length"
-            throw PropertyListError(
-                .outOfBounds,
-                "\(Self.name(of: kind)) \(what) \(count) exceeds the \(available) bytes left before the offset table",
-                at: .init(byteOffset: offset, objectNumber: number))
+            throw lengthError("\(Self.name(of: kind)) \(what) \(count)", payload: payload, number: number, offset: offset)
         }
         return Object(number: number, offset: offset, marker: marker, kind: kind, payloadOffset: payload, count: count)
     }
@@ -152,7 +146,14 @@ extension BinaryPropertyListScanner {
         return (Int(raw), payload + width)
     }
 
-    @usableFromInline
+    @usableFromInline @inline(never)
+    func lengthError(_ what: String, payload: Int, number: Int, offset: Int) -> PropertyListError {
+        PropertyListError(.outOfBounds,
+                          "\(what) exceeds the \(offsetTableOffset - payload) bytes left before the offset table",
+                          at: .init(byteOffset: offset, objectNumber: number))
+    }
+
+    @usableFromInline @inline(never)
     func markerError(_ marker: UInt8, number: Int, offset: Int) -> PropertyListError {
         let hex = "0x" + (marker < 0x10 ? "0" : "") + String(marker, radix: 16)
         let location = PropertyListError.Location(byteOffset: offset, objectNumber: number)

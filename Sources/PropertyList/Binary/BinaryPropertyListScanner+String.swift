@@ -41,8 +41,11 @@ extension BinaryPropertyListScanner {
                     at: .init(byteOffset: object.payloadOffset + position, objectNumber: object.number))
             }
         }
-        return String(decoding: UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: count),
-                      as: UTF8.self)
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            guard let target = buffer.baseAddress else { return 0 }
+            UnsafeMutableRawPointer(target).copyMemory(from: start, byteCount: count)
+            return count
+        }
     }
 
     @usableFromInline

@@ -97,26 +97,50 @@ package struct BinaryPropertyListScanner {
         self.offsetTableOffset = Int(rawTable)
     }
 
+    /// Validates `data` as a binary property list and runs `body` with a scanner over its bytes.
+    ///
+    /// - Parameters:
+    ///   - data: A complete `bplist00` document.
+    ///   - body: Work to do with the scanner, which must not escape the closure.
+    /// - Returns: What `body` returns.
+    /// - Throws: The ``PropertyListError`` from validating the header and trailer, or what `body`
+    ///   throws.
+    package static func withScanner<Result>(
+        over data: Data, _ body: (BinaryPropertyListScanner) throws -> Result
+    ) throws -> Result {
+        try data.withUnsafeBytes { bytes in try body(try BinaryPropertyListScanner(bytes: bytes)) }
+    }
+
     /// The byte offset of object `number`, checked to lie in the object region.
     ///
     /// - Parameter number: An object number below ``objectCount``.
     /// - Returns: The offset of the object's marker byte.
     /// - Throws: ``PropertyListError/Kind/outOfBounds`` for a bad number or offset.
-    @inlinable
+    @inlinable @inline(__always)
     package func offset(ofObject number: Int) throws(PropertyListError) -> Int {
-        guard number >= 0, number < objectCount else {
-            throw PropertyListError(.outOfBounds, "there is no object \(number); the file has \(objectCount)",
-                                    at: .init(objectNumber: number))
-        }
+        guard number >= 0, number < objectCount else { throw numberError(number) }
         let entry = offsetTableOffset &+ number &* offsetIntSize
         let raw = Self.bigEndian(base, at: entry, width: offsetIntSize)
         guard raw >= UInt64(BinaryPropertyListFormat.headerSize), raw < UInt64(offsetTableOffset) else {
-            throw PropertyListError(
-                .outOfBounds,
-                "object offset \(raw) lies outside the object region \(BinaryPropertyListFormat.headerSize)..<\(offsetTableOffset)",
-                at: .init(byteOffset: entry, objectNumber: number))
+            throw offsetError(number, entry: entry, raw: raw)
         }
         return Int(truncatingIfNeeded: raw)
+    }
+
+    // Errors are built out of line so the checks above stay small enough to inline.
+
+    @usableFromInline @inline(never)
+    func numberError(_ number: Int) -> PropertyListError {
+        PropertyListError(.outOfBounds, "there is no object \(number); the file has \(objectCount)",
+                          at: .init(objectNumber: number))
+    }
+
+    @usableFromInline @inline(never)
+    func offsetError(_ number: Int, entry: Int, raw: UInt64) -> PropertyListError {
+        PropertyListError(
+            .outOfBounds,
+            "object offset \(raw) lies outside the object region \(BinaryPropertyListFormat.headerSize)..<\(offsetTableOffset)",
+            at: .init(byteOffset: entry, objectNumber: number))
     }
 
     /// Reads an unsigned big-endian integer of `width` (1 to 8) bytes; the caller checked bounds.

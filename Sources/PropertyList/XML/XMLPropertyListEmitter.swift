@@ -3,8 +3,7 @@ import Foundation
 /// Writes the XML text of a value into a ``ByteBuffer``, formatted as Apple's writers format it.
 ///
 /// Errors are ``PropertyListError/Kind/unrepresentable`` with `location.path` holding the path
-/// below the root (`["people"][3]`); each container adds its component while the error passes
-/// through, so the fast path never builds paths.
+/// below the root (`["people"][3]`), built from the stack of open containers only when thrown.
 struct XMLPropertyListEmitter: ~Copyable {
     private var buffer: ByteBuffer
 
@@ -27,6 +26,23 @@ struct XMLPropertyListEmitter: ~Copyable {
         buffer.finish()
     }
 
+    /// An array or dictionary being written: its contents and how far writing has got.
+    private struct Frame {
+        let elements: [PropertyListValue]
+        let dictionary: PropertyListDictionary
+        let isDictionary: Bool
+        let depth: Int
+        /// The position of the next child to write.
+        var next = 0
+
+        var count: Int { isDictionary ? dictionary.count : elements.count }
+
+        /// The path component of the child at `position`: `[3]` or `["name"]`.
+        func component(at position: Int) -> String {
+            isDictionary ? "[\(String(reflecting: dictionary[position].key))]" : "[\(position)]"
+        }
+    }
+
     /// Writes the header, the value and the closing `</plist>`.
     mutating func emitDocument(_ value: PropertyListValue) throws(PropertyListError) {
         buffer.append("""
@@ -35,12 +51,49 @@ struct XMLPropertyListEmitter: ~Copyable {
             <plist version="1.0">
 
             """)
-        try emit(value, depth: 0)
+        try emitTree(value)
         buffer.append("</plist>\n")
     }
 
-    /// Writes one value as a line (or lines) indented by `depth` tabs.
-    private mutating func emit(_ value: PropertyListValue, depth: Int) throws(PropertyListError) {
+    /// Writes a value and everything in it. Containers wait on an explicit stack rather than the
+    /// call stack, so however deep the value, writing cannot overflow the thread's stack.
+    private mutating func emitTree(_ root: PropertyListValue) throws(PropertyListError) {
+        var stack: [Frame] = []
+        try emit(root, depth: 0, opening: &stack)
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let position = stack[top].next
+            guard position < stack[top].count else {
+                let frame = stack.removeLast()
+                indent(frame.depth)
+                buffer.append(frame.isDictionary ? "</dict>\n" : "</array>\n")
+                continue
+            }
+            stack[top].next += 1
+            let depth = stack[top].depth + 1
+            do {
+                if stack[top].isDictionary {
+                    let entry = stack[top].dictionary[position]
+                    indent(depth)
+                    buffer.append("<key>")
+                    try appendEscaped(entry.key)
+                    buffer.append("</key>\n")
+                    try emit(entry.value, depth: depth, opening: &stack)
+                } else {
+                    try emit(stack[top].elements[position], depth: depth, opening: &stack)
+                }
+            } catch {
+                // The path is the child being written in each open container, outermost first.
+                var located = error
+                located.location.path = stack.prefix(top + 1).map { $0.component(at: $0.next - 1) }.joined()
+                throw located
+            }
+        }
+    }
+
+    /// Writes a scalar or empty container, or the start tag of a container (then pushed on `stack`).
+    private mutating func emit(_ value: PropertyListValue, depth: Int,
+                               opening stack: inout [Frame]) throws(PropertyListError) {
         indent(depth)
         switch value {
         case .string(let text):
@@ -72,46 +125,20 @@ struct XMLPropertyListEmitter: ~Copyable {
             indent(depth)
             buffer.append("</dict>\n")
         case .array(let elements):
-            guard !elements.isEmpty else {
+            if elements.isEmpty {
                 buffer.append("<array/>\n")
-                return
+            } else {
+                buffer.append("<array>\n")
+                stack.append(Frame(elements: elements, dictionary: PropertyListDictionary(), isDictionary: false, depth: depth))
             }
-            buffer.append("<array>\n")
-            for (position, element) in elements.enumerated() {
-                do {
-                    try emit(element, depth: depth + 1)
-                } catch {
-                    throw Self.prefixing(error, with: "[\(position)]")
-                }
-            }
-            indent(depth)
-            buffer.append("</array>\n")
         case .dictionary(let dictionary):
-            guard !dictionary.isEmpty else {
+            if dictionary.isEmpty {
                 buffer.append("<dict/>\n")
-                return
+            } else {
+                buffer.append("<dict>\n")
+                stack.append(Frame(elements: [], dictionary: dictionary, isDictionary: true, depth: depth))
             }
-            buffer.append("<dict>\n")
-            for (key, element) in dictionary.entries {
-                do {
-                    indent(depth + 1)
-                    buffer.append("<key>")
-                    try appendEscaped(key)
-                    buffer.append("</key>\n")
-                    try emit(element, depth: depth + 1)
-                } catch {
-                    throw Self.prefixing(error, with: "[\(String(reflecting: key))]")
-                }
-            }
-            indent(depth)
-            buffer.append("</dict>\n")
         }
-    }
-
-    private static func prefixing(_ error: PropertyListError, with component: String) -> PropertyListError {
-        var error = error
-        error.location.path = component + (error.location.path ?? "")
-        return error
     }
 
     private mutating func indent(_ depth: Int) {

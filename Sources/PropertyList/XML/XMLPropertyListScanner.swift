@@ -1,6 +1,6 @@
 import Foundation
 
-/// A recursive-descent reader of XML property lists over raw UTF-8 bytes.
+/// A reader of XML property lists over raw UTF-8 bytes.
 ///
 /// Only the XML a property list needs is understood: the declaration, comments, processing
 /// instructions, a document type declaration that is skipped without being read (an internal
@@ -9,7 +9,8 @@ import Foundation
 ///
 /// Errors carry the byte offset in `location.byteOffset`; ``XMLPropertyListReader`` turns it
 /// into a line and column only when something is thrown, so the fast path never counts lines.
-/// Recursion depth is bounded by ``PropertyListReadingOptions/maximumDepth``.
+/// Nesting is handled with an explicit stack, not recursion, so no document can exhaust the
+/// thread's stack; its depth is bounded by ``PropertyListReadingOptions/maximumDepth``.
 struct XMLPropertyListScanner {
     typealias Element = XMLPropertyListElement
 
@@ -85,112 +86,16 @@ struct XMLPropertyListScanner {
     private mutating func readRoot() throws(PropertyListError) -> PropertyListValue {
         let start = position
         let tag = try readStartTag()
-        guard tag.element == .plist else {
-            return try readElement(tag.element, isEmpty: tag.isEmpty, openedAt: start, depth: 0)
-        }
+        guard tag.element == .plist else { return try readValue(startingWith: tag, openedAt: start) }
         guard !tag.isEmpty else { throw syntaxError("<plist> holds no value", at: start) }
         try skipSpaceAndComments()
         try expectMarkup(inside: .plist, openedAt: start)
         if byte(position + 1) == UInt8(ascii: "/") { throw syntaxError("<plist> holds no value", at: start) }
-        let value = try readValue(depth: 0)
+        let valueStart = position
+        let value = try readValue(startingWith: try readStartTag(), openedAt: valueStart)
         try skipSpaceAndComments()
         try expectEndTag(.plist, openedAt: start)
         return value
-    }
-
-    // MARK: Elements
-
-    /// Reads the element starting at `position`.
-    mutating func readValue(depth: Int) throws(PropertyListError) -> PropertyListValue {
-        let start = position
-        let tag = try readStartTag()
-        return try readElement(tag.element, isEmpty: tag.isEmpty, openedAt: start, depth: depth)
-    }
-
-    /// Reads the content and end tag of an element whose start tag has been read.
-    ///
-    /// - Parameter depth: The number of containers around this element.
-    private mutating func readElement(_ element: Element, isEmpty: Bool, openedAt start: Int,
-                                      depth: Int) throws(PropertyListError) -> PropertyListValue {
-        switch element {
-        case .string:
-            return .string(isEmpty ? "" : try readText(of: .string, openedAt: start))
-        case .integer:
-            return .integer(try readInteger(isEmpty: isEmpty, openedAt: start))
-        case .real:
-            return .real(try readReal(isEmpty: isEmpty, openedAt: start))
-        case .true, .false:
-            if !isEmpty { try readBooleanContent(of: element, openedAt: start) }
-            return .bool(element == .true)
-        case .date:
-            return .date(try readDate(isEmpty: isEmpty, openedAt: start))
-        case .data:
-            return .data(isEmpty ? Data() : try readData(openedAt: start))
-        case .array, .dict:
-            guard depth < maximumDepth else {
-                throw PropertyListError(.depthLimitExceeded,
-                                        "containers nest deeper than the limit of \(maximumDepth)",
-                                        at: .init(byteOffset: start))
-            }
-            if isEmpty { return element == .array ? .array([]) : .dictionary(PropertyListDictionary()) }
-            return element == .array
-                ? try readArray(openedAt: start, depth: depth + 1)
-                : try readDictionary(openedAt: start, depth: depth + 1)
-        case .key:
-            throw syntaxError("<key> outside a <dict>", at: start)
-        case .plist:
-            throw syntaxError("<plist> is allowed only as the root element", at: start)
-        }
-    }
-
-    private mutating func readArray(openedAt start: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {
-        var elements: [PropertyListValue] = []
-        while true {
-            try skipSpaceAndComments()
-            try expectMarkup(inside: .array, openedAt: start)
-            if byte(position + 1) == UInt8(ascii: "/") {
-                try expectEndTag(.array, openedAt: start)
-                return .array(elements)
-            }
-            elements.append(try readValue(depth: depth))
-        }
-    }
-
-    private mutating func readDictionary(openedAt start: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {
-        var dictionary = PropertyListDictionary()
-        while true {
-            try skipSpaceAndComments()
-            try expectMarkup(inside: .dict, openedAt: start)
-            if byte(position + 1) == UInt8(ascii: "/") {
-                try expectEndTag(.dict, openedAt: start)
-                break
-            }
-            let keyStart = position
-            let keyTag = try readStartTag()
-            guard keyTag.element == .key else {
-                throw syntaxError("<\(keyTag.element.name)> in a <dict> without a <key> before it", at: keyStart)
-            }
-            let key = keyTag.isEmpty ? "" : try readText(of: .key, openedAt: keyStart)
-            try skipSpaceAndComments()
-            try expectMarkup(inside: .dict, openedAt: start)
-            let valueStart = position
-            if byte(position + 1) == UInt8(ascii: "/") {
-                throw syntaxError("key \(String(reflecting: key)) has no value", at: keyStart)
-            }
-            let valueTag = try readStartTag()
-            if valueTag.element == .key {
-                throw syntaxError("key \(String(reflecting: key)) has no value", at: keyStart)
-            }
-            let value = try readElement(valueTag.element, isEmpty: valueTag.isEmpty, openedAt: valueStart, depth: depth)
-            // A repeated key keeps its first position and takes the last value, like CoreFoundation.
-            dictionary.updateValue(value, forKey: key)
-        }
-        // Keyed archives spell object references as a one-entry dictionary, as CoreFoundation reads them.
-        if dictionary.count == 1, let only = dictionary.entries.first, only.key == "CF$UID",
-           case .integer(let number) = only.value, let uid = number.uint64Value {
-            return .uid(uid)
-        }
-        return .dictionary(dictionary)
     }
 
     // MARK: Tags
@@ -267,7 +172,7 @@ struct XMLPropertyListScanner {
     }
 
     /// Requires markup at `position` inside a container: reports the end of input or stray text.
-    private func expectMarkup(inside element: Element, openedAt start: Int) throws(PropertyListError) {
+    func expectMarkup(inside element: Element, openedAt start: Int) throws(PropertyListError) {
         guard position < end else { throw unclosed(element, openedAt: start) }
         guard input[position] == UInt8(ascii: "<") else {
             throw syntaxError("unexpected text inside <\(element.name)>", at: position)
