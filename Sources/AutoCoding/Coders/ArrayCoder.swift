@@ -7,6 +7,23 @@ final class ArrayCoder<Element>: ValueCoding, @unchecked Sendable {
 
     init(element: any ValueCoding<Element>) { self.element = element }
 
+    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> [Element] {
+        let object = try reader.object(number)
+        guard object.kind == .array else { throw BinaryArchiveReader.mismatch(expected: "array", found: object) }
+        return try reader.nested { reader in
+            var result: [Element] = []
+            result.reserveCapacity(min(object.count, 1 << 16))
+            for index in 0..<object.count {
+                do {
+                    result.append(try element.read(try reader.reference(object, at: index), from: &reader, state))
+                } catch let error as AutoCodingError {
+                    throw error.within(.index(index))
+                }
+            }
+            return result
+        }
+    }
+
     func encode(_ value: [Element], _ state: EncodingState) throws -> PropertyListValue {
         var result: [PropertyListValue] = []
         result.reserveCapacity(value.count)

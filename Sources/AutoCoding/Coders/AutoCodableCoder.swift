@@ -167,6 +167,87 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         return try decodeInstance(entries, state)
     }
 
+    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> T {
+        let object = try reader.object(number)
+        guard object.kind == .dictionary else { throw BinaryArchiveReader.mismatch(expected: "dictionary", found: object) }
+        let reserved = try reservedEntries(of: object, from: &reader)
+        if plan.isClass, let name = reserved.typeName {
+            guard let registered = state.registry.type(named: name) else {
+                throw AutoCodingError(.unknownTypeName, "no type is registered as \"\(name)\"", expected: "\(T.self)", found: name)
+            }
+            if ObjectIdentifier(registered) != ObjectIdentifier(T.self) {
+                let instance = try engine.objectCoder(for: registered).readBoxed(number, from: &reader, state)
+                guard let typed = instance as? T else {
+                    throw AutoCodingError(.unknownTypeName, "\"\(name)\" names \(registered), which is not a \(T.self)",
+                                          expected: "\(T.self)", found: "\(registered)")
+                }
+                return typed
+            }
+        }
+        return try readInstance(object, version: reserved.version, from: &reader, state)
+    }
+
+    func readBoxed(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> Any {
+        let object = try reader.object(number)
+        guard object.kind == .dictionary else { throw BinaryArchiveReader.mismatch(expected: "dictionary", found: object) }
+        return try readInstance(object, version: try reservedEntries(of: object, from: &reader).version, from: &reader, state)
+    }
+
+    /// A new default instance with the properties of dictionary `object` read into it, hooks run.
+    private func readInstance(_ object: BinaryArchiveReader.Object, version: Int, from reader: inout BinaryArchiveReader,
+                              _ state: DecodingState) throws -> T {
+        if version != plan.version {
+            // Migration edits the raw tree: take the tree path for this value.
+            guard case .dictionary(let entries) = try reader.materialize(object.number) else {
+                throw AutoCodingError(.corruptArchive, "the archive changed while being read")
+            }
+            return try decodeInstance(entries, state)
+        }
+        if let problem = plan.layoutProblem {
+            throw AutoCodingError(.unverifiedLayout, "\(T.self) cannot be restored: \(problem)")
+        }
+        var value = T()
+        let unknown: PropertyListDictionary
+        if plan.isClass {
+            unknown = try InstanceMemory.withObject(value as AnyObject) {
+                try plan.readFields(object, from: &reader, into: $0, state)
+            }
+        } else {
+            unknown = try InstanceMemory.withMutableValue(&value) { try plan.readFields(object, from: &reader, into: $0, state) }
+        }
+        if !unknown.isEmpty { value.autoCodingDidFindUnknownKeys(unknown) }
+        try runHook { try value.autoCodingDidDecode() }
+        return value
+    }
+
+    /// The `$type` and `$version` entries of dictionary `object` (keys starting with `$` only are read).
+    private func reservedEntries(of object: BinaryArchiveReader.Object,
+                                 from reader: inout BinaryArchiveReader) throws -> (typeName: String?, version: Int) {
+        var typeName: String?
+        var version = 0
+        for index in 0..<object.count {
+            let keyObject = try reader.object(try reader.reference(object, at: index))
+            guard keyObject.kind == .asciiString, keyObject.count > 1,
+                  reader.scanner.payload(keyObject).first == UInt8(ascii: "$") else { continue }
+            let key = try reader.string(keyObject)
+            let valueNumber = try reader.reference(object, at: object.count + index)
+            if key == ReservedKey.type {
+                let value = try reader.materialize(valueNumber)
+                guard case .string(let name) = value else {
+                    throw AutoCodingError.mismatch(expected: "string", found: value).within(.key(ReservedKey.type))
+                }
+                typeName = name
+            } else if key == ReservedKey.version {
+                let value = try reader.materialize(valueNumber)
+                guard case .integer(let integer) = value, let number = integer.int64Value.flatMap({ Int(exactly: $0) }) else {
+                    throw AutoCodingError.mismatch(expected: "integer", found: value).within(.key(ReservedKey.version))
+                }
+                version = number
+            }
+        }
+        return (typeName, version)
+    }
+
     func decodeBoxed(_ entries: PropertyListDictionary, _ state: DecodingState) throws -> Any {
         try decodeInstance(entries, state)
     }

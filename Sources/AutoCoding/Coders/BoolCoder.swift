@@ -3,6 +3,12 @@ import PropertyList
 
 /// `Bool` as a property-list Boolean.
 final class BoolCoder: ValueCoding {
+    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> Bool {
+        let object = try reader.object(number)
+        guard object.kind == .bool else { throw BinaryArchiveReader.mismatch(expected: "bool", found: object) }
+        return reader.scanner.bool(object)
+    }
+
     func writeXML(_ value: Bool, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
         writer.bool(value)
     }

@@ -3,6 +3,12 @@ import PropertyList
 
 /// `Data` as property-list data.
 final class DataCoder: ValueCoding {
+    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> Data {
+        let object = try reader.object(number)
+        guard object.kind == .data else { throw BinaryArchiveReader.mismatch(expected: "data", found: object) }
+        return reader.scanner.data(object)
+    }
+
     func writeXML(_ value: Data, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
         writer.data(value)
     }

@@ -3,6 +3,15 @@ import PropertyList
 
 /// `Double` as a 64-bit real; integers that convert exactly are accepted too.
 final class DoubleCoder: ValueCoding {
+    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> Double {
+        let object = try reader.object(number)
+        switch object.kind {
+        case .real: return object.count == 4 ? Double(reader.scanner.float(object)) : reader.scanner.double(object)
+        case .integer: return try decode(.integer(try reader.integer(object)), state)
+        default: throw BinaryArchiveReader.mismatch(expected: "real", found: object)
+        }
+    }
+
     func writeXML(_ value: Double, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
         writer.real(value)
     }

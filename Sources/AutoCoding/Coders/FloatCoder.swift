@@ -4,6 +4,15 @@ import PropertyList
 /// `Float` as a 32-bit real (exact in binary archives; XML has no width, so a real read from XML
 /// is rounded to the nearest `Float`, which gives back the written value).
 final class FloatCoder: ValueCoding {
+    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> Float {
+        let object = try reader.object(number)
+        switch object.kind {
+        case .real: return object.count == 4 ? reader.scanner.float(object) : Float(reader.scanner.double(object))
+        case .integer: return try decode(.integer(try reader.integer(object)), state)
+        default: throw BinaryArchiveReader.mismatch(expected: "real", found: object)
+        }
+    }
+
     func writeXML(_ value: Float, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
         writer.real(Double(value))
     }

@@ -3,6 +3,16 @@ import PropertyList
 
 /// Any fixed-width integer as a property-list integer; decoding rejects values that do not fit.
 final class IntegerCoder<I: FixedWidthInteger>: ValueCoding, @unchecked Sendable {
+    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> I {
+        let object = try reader.object(number)
+        guard object.kind == .integer else { throw BinaryArchiveReader.mismatch(expected: "integer", found: object) }
+        let integer = try reader.integer(object)
+        guard let value = integer.exactly(I.self) else {
+            throw AutoCodingError(.integerOutOfRange, "\(integer) does not fit \(I.self)", expected: "\(I.self)", found: "\(integer)")
+        }
+        return value
+    }
+
     // @unchecked: no stored state.
     @inline(__always)
     func encode(_ value: I, _ state: EncodingState) throws -> PropertyListValue {

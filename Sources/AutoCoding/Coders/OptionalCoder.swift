@@ -10,6 +10,10 @@ final class OptionalCoder<Wrapped>: ValueCoding, @unchecked Sendable {
 
     init(wrapped: any ValueCoding<Wrapped>) { self.wrapped = wrapped }
 
+    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> Wrapped? {
+        try wrapped.read(number, from: &reader, state)
+    }
+
     func isAbsent(_ value: Wrapped?) -> Bool { value == nil }
 
     func encode(_ value: Wrapped?, _ state: EncodingState) throws -> PropertyListValue {

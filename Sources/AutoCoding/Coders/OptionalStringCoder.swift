@@ -2,6 +2,14 @@ import PropertyList
 
 /// `String?`, the most common optional, without the generic wrapper.
 final class OptionalStringCoder: ValueCoding {
+    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> String? {
+        let object = try reader.object(number)
+        guard object.kind == .asciiString || object.kind == .utf16String else {
+            throw BinaryArchiveReader.mismatch(expected: "string", found: object)
+        }
+        return try reader.string(object)
+    }
+
     func isAbsent(_ value: String?) -> Bool { value == nil }
 
     func encode(_ value: String?, _ state: EncodingState) throws -> PropertyListValue {

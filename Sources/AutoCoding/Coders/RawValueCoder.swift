@@ -7,6 +7,15 @@ final class RawValueCoder<Represented: RawRepresentable>: ValueCoding, @unchecke
 
     init(raw: any ValueCoding<Represented.RawValue>) { self.raw = raw }
 
+    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> Represented {
+        let rawValue = try raw.read(number, from: &reader, state)
+        guard let value = Represented(rawValue: rawValue) else {
+            throw AutoCodingError(.invalidValue, "\(Represented.self) has no value for raw value \(String(reflecting: rawValue))",
+                                  expected: "\(Represented.self)", found: String(reflecting: rawValue))
+        }
+        return value
+    }
+
     func encode(_ value: Represented, _ state: EncodingState) throws -> PropertyListValue {
         try raw.encode(value.rawValue, state)
     }

@@ -2,6 +2,21 @@ import PropertyList
 
 /// `[String]`, common enough (tags, lines of text) to skip the generic element path.
 final class StringArrayCoder: ValueCoding {
+    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> [String] {
+        let object = try reader.object(number)
+        guard object.kind == .array else { throw BinaryArchiveReader.mismatch(expected: "array", found: object) }
+        var result: [String] = []
+        result.reserveCapacity(min(object.count, 1 << 16))
+        for index in 0..<object.count {
+            let item = try reader.object(try reader.reference(object, at: index))
+            guard item.kind == .asciiString || item.kind == .utf16String else {
+                throw BinaryArchiveReader.mismatch(expected: "string", found: item).within(.index(index))
+            }
+            result.append(try reader.string(item))
+        }
+        return result
+    }
+
     func encode(_ value: [String], _ state: EncodingState) throws -> PropertyListValue {
         .array(value.map { .string($0) })
     }

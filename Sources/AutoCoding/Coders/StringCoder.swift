@@ -3,6 +3,14 @@ import PropertyList
 
 /// `String` as a property-list string.
 final class StringCoder: ValueCoding {
+    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> String {
+        let object = try reader.object(number)
+        guard object.kind == .asciiString || object.kind == .utf16String else {
+            throw BinaryArchiveReader.mismatch(expected: "string", found: object)
+        }
+        return try reader.string(object)
+    }
+
     func writeXML(_ value: String, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
         try writer.string(value)
     }

@@ -7,6 +7,27 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
 
     init(element: any ValueCoding<Element>) { self.element = element }
 
+    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> [String: Element] {
+        let object = try reader.object(number)
+        guard object.kind == .dictionary else { throw BinaryArchiveReader.mismatch(expected: "dictionary", found: object) }
+        return try reader.nested { reader in
+            var result = [String: Element](minimumCapacity: min(object.count, 1 << 16))
+            for index in 0..<object.count {
+                let keyObject = try reader.object(try reader.reference(object, at: index))
+                guard keyObject.kind == .asciiString || keyObject.kind == .utf16String else {
+                    throw AutoCodingError(.corruptArchive, "a dictionary key is not a string")
+                }
+                let key = try reader.string(keyObject)
+                do {
+                    result[key] = try element.read(try reader.reference(object, at: object.count + index), from: &reader, state)
+                } catch let error as AutoCodingError {
+                    throw error.within(.key(key))
+                }
+            }
+            return result
+        }
+    }
+
     func encode(_ value: [String: Element], _ state: EncodingState) throws -> PropertyListValue {
         var result = PropertyListDictionary(minimumCapacity: value.count)
         for key in value.keys.sorted() {

@@ -14,6 +14,9 @@ protocol FieldCoding: AnyObject, Sendable {
                        _ state: EncodingState) throws
     /// Writes a value given as `Any` (the `Mirror` path) into a binary archive.
     func writeAny(_ value: Any, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32?
+    /// Reads object `number` of a binary archive into the field at `offset`; nothing is written on error.
+    func readField(_ number: Int, from reader: inout BinaryArchiveReader, into memory: InstanceMemory, at offset: Int,
+                   _ state: DecodingState) throws
     /// Decodes `plist` and stores it in the field at `offset`; nothing is written on error.
     func decodeField(_ plist: PropertyListValue, into memory: InstanceMemory, at offset: Int, _ state: DecodingState) throws
     /// Encodes a value given as `Any` (the `Mirror` path), or returns `nil` when it is left out.

@@ -9,6 +9,8 @@ protocol ObjectCoding: AnyObject, Sendable {
     func writeBoxed(_ value: Any, typeTag: String, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32
     /// Writes `value` (boxed) into an XML archive with `typeTag` under `$type`.
     func writeXMLBoxed(_ value: Any, typeTag: String, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws
+    /// Creates an instance of the coder's type from dictionary object `number` of a binary archive.
+    func readBoxed(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> Any
     /// Creates an instance of the coder's type from its archived dictionary.
     func decodeBoxed(_ entries: PropertyListDictionary, _ state: DecodingState) throws -> Any
 }

@@ -120,6 +120,51 @@ final class TypePlan: @unchecked Sendable {
         }
     }
 
+    /// Reads every archived property of the dictionary `object` of a binary archive into the
+    /// instance in `memory`.
+    ///
+    /// - Returns: The entries no property claimed, reserved keys excepted (empty when none).
+    func readFields(_ object: BinaryArchiveReader.Object, from reader: inout BinaryArchiveReader,
+                    into memory: InstanceMemory, _ state: DecodingState) throws -> PropertyListDictionary {
+        try reader.nested { reader in
+            var unknown = PropertyListDictionary()
+            var cursor = 0
+            for index in 0..<object.count {
+                let keyObject = try reader.object(try reader.reference(object, at: index))
+                guard keyObject.kind == .asciiString || keyObject.kind == .utf16String else {
+                    throw AutoCodingError(.corruptArchive, "a dictionary key is not a string")
+                }
+                // Archives written by this plan list keys in field order: try the next field first.
+                var match: FieldPlan?
+                if cursor < fields.count,
+                   try reader.stringObject(keyObject, equals: fields[cursor].keyBytes, key: fields[cursor].key) {
+                    match = fields[cursor]
+                    cursor += 1
+                } else {
+                    for (position, field) in fields.enumerated() {
+                        if try reader.stringObject(keyObject, equals: field.keyBytes, key: field.key) {
+                            match = field
+                            cursor = position + 1
+                            break
+                        }
+                    }
+                }
+                let valueNumber = try reader.reference(object, at: object.count + index)
+                guard let field = match else {
+                    let key = try reader.string(keyObject)
+                    if !claimedKeys.contains(key) { unknown[key] = try reader.materialize(valueNumber) }
+                    continue
+                }
+                do {
+                    try field.coder.readField(valueNumber, from: &reader, into: memory, at: field.offset, state)
+                } catch let error as AutoCodingError {
+                    throw error.within(.property(field.name))
+                }
+            }
+            return unknown
+        }
+    }
+
     /// Restores every archived property of `entries` into the instance in `memory`.
     ///
     /// - Returns: The entries no property claimed (empty when there are none).
@@ -191,9 +236,12 @@ final class FieldPlan: @unchecked Sendable {
     let mirrorPath: [String]
     /// A number unique among all plans' fields, indexing the binary writer's key cache.
     let serial: Int
+    /// The key's UTF-8, compared with archived key bytes by the binary reader.
+    let keyBytes: [UInt8]
 
     init(name: String, key: String, offset: Int, coder: any FieldCoding, mirrorPath: [String], serial: Int) {
         self.serial = serial
+        self.keyBytes = Array(key.utf8)
         self.name = name
         self.key = key
         self.offset = offset

@@ -22,6 +22,10 @@ protocol ValueCoding<Value>: FieldCoding {
     /// The default encodes a tree and writes it; hot coders write directly.
     func write(_ value: Value, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32
 
+    /// Reads object `number` of a binary archive straight into a value (the default materializes
+    /// the object's tree and decodes that).
+    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> Value
+
     /// Writes `value` straight into an XML archive (the default writes the encoded tree).
     func writeXML(_ value: Value, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws
 }
@@ -47,6 +51,17 @@ extension ValueCoding {
 
     func writeXML(_ value: Value, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
         try writer.tree(try encode(value, state))
+    }
+
+    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> Value {
+        try decode(try reader.materialize(number), state)
+    }
+
+    @inline(__always)
+    func readField(_ number: Int, from reader: inout BinaryArchiveReader, into memory: InstanceMemory, at offset: Int,
+                   _ state: DecodingState) throws {
+        let value = try read(number, from: &reader, state)
+        memory.write(value, at: offset)
     }
 
     @inline(__always)

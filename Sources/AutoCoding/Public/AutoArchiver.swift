@@ -56,6 +56,21 @@ public enum AutoArchiver {
     /// - Throws: ``AutoCodingError`` with the path and what was expected and found.
     public static func unarchive<T: AutoCodable>(_ type: T.Type, from data: Data,
                                                  options: PropertyListReadingOptions = .default) throws -> T {
+        if PropertyListFormat.detect(data) == .binary {
+            // Straight from the bytes into the fields: no intermediate tree.
+            do {
+                let coder = try AutoCodingEngine.shared.coder(for: T.self)
+                let state = DecodingState(registry: AutoCodingRegistry.snapshot())
+                return try BinaryPropertyListScanner.withScanner(over: data) { scanner in
+                    var reader = BinaryArchiveReader(scanner: scanner, options: options)
+                    return try coder.read(scanner.topObject, from: &reader, state)
+                }
+            } catch let error as AutoCodingError {
+                throw error.rooted(at: "\(T.self)")
+            } catch {
+                throw AutoCodingError(.corruptArchive, "the archive is not a readable property list: \(error)", typeName: "\(T.self)")
+            }
+        }
         let tree: PropertyListValue
         do {
             tree = try PropertyListValue(from: data, options: options)
