@@ -71,6 +71,15 @@ struct ManyThings: AutoCodable {
         }
     }
 
+    @Test func referenceWidthIsTheNarrowestThatNumbersEveryObject() throws {
+        for (count, width) in [(10, 1), (300, 2), (70_000, 4)] {
+            var value = ManyThings()
+            value.numbers = Array(0..<count)
+            let bytes = try AutoArchiver.archive(value, format: .binary)
+            #expect(bytes[bytes.count - 32 + 7] == UInt8(width), "\(count) numbers")
+        }
+    }
+
     @Test func equalStringsAndKeysAreStoredOnce() throws {
         var value = ManyThings()
         value.words = Array(repeating: "same", count: 100)

@@ -26,9 +26,20 @@ public enum AutoArchiver {
             do {
                 let coder = try AutoCodingEngine.shared.coder(for: T.self)
                 let state = EncodingState(registry: AutoCodingRegistry.snapshot(), viaMirror: false)
-                var writer = BinaryArchiveWriter()
+                // The narrowest object references that can number every object: retry wider when
+                // the archive outgrows them (see BinaryArchiveWriter).
+                for width in [1, 2] {
+                    do {
+                        var writer = BinaryArchiveWriter(referenceWidth: width)
+                        let root = try coder.write(value, to: &writer, state)
+                        return writer.finish(root: root)
+                    } catch is BinaryArchiveWriter.WidthExceeded {
+                        state.activeObjects.removeAll()
+                    }
+                }
+                var writer = BinaryArchiveWriter(referenceWidth: 4)
                 let root = try coder.write(value, to: &writer, state)
-                return try writer.finish(root: root)
+                return writer.finish(root: root)
             } catch let error as AutoCodingError {
                 throw error.rooted(at: "\(T.self)")
             }

@@ -3,10 +3,12 @@ import PropertyList
 
 /// Writes a binary property list (`bplist00`) straight from values, without building a tree.
 ///
-/// Objects are numbered in the order they are finished: scalars are written to the buffer at
-/// once; containers are finished after their elements (their element references collect on a
-/// scratch stack) and are written at the end, when the number of objects — and so the width of
-/// an object reference — is known. Strings are uniqued (property keys through a per-field cache,
+/// Objects are numbered in the order they are finished: scalars are written at once, containers
+/// right after their elements (whose references collect on a scratch stack meanwhile). Object
+/// references have a fixed width chosen up front; when the archive turns out to need more
+/// objects than that width can number, writing stops with ``WidthExceeded`` and the caller starts
+/// again one width up (1, 2, then 4 bytes). Restarts happen at 255 and 65,535 objects, so they
+/// cost little, and nothing but the offsets and the bytes is kept per object. Strings are uniqued (property keys through a per-field cache,
 /// so keys are never hashed), and so are the two Booleans; other scalars are written as they come.
 ///
 /// The format facts used (markers, big-endian widths, trailer layout) are those of Apple's
@@ -16,10 +18,10 @@ struct BinaryArchiveWriter: ~Copyable {
     /// Byte offset of each object, by object number (4 bytes each: archives are limited to 4 GiB,
     /// which keeps the writer's working memory small).
     private var offsets: [UInt32] = []
-    /// Containers, in the order they were finished; written by `finish`.
-    private var containers: [Container] = []
-    /// Element references of all finished containers (dictionaries: keys, then values).
-    private var references: [UInt32] = []
+    /// The width of an object reference, in bytes.
+    private let referenceWidth: Int
+    /// The most objects `referenceWidth` can number (CoreFoundation wants the count itself to fit).
+    private let objectLimit: Int
     /// References of the containers being filled, innermost last.
     private var scratch: [UInt32] = []
     private var strings: [String: UInt32] = [:]
@@ -28,17 +30,16 @@ struct BinaryArchiveWriter: ~Copyable {
     private var trueObject: UInt32?
     private var falseObject: UInt32?
 
-    private struct Container {
-        var marker: UInt8
-        var count: Int
-        var firstReference: Int
-        var object: UInt32
-    }
+    /// Thrown when the archive needs more objects than the reference width can number.
+    struct WidthExceeded: Error {}
 
     /// Starts a document: the magic number comes first.
-    init() {
+    ///
+    /// - Parameter referenceWidth: 1, 2 or 4 bytes per object reference.
+    init(referenceWidth: Int) {
+        self.referenceWidth = referenceWidth
+        objectLimit = referenceWidth >= 4 ? Int(UInt32.max) : (1 << (8 * referenceWidth)) - 1
         offsets.reserveCapacity(1024)
-        references.reserveCapacity(2048)
         bytes.append("bplist00")
     }
 
@@ -46,8 +47,12 @@ struct BinaryArchiveWriter: ~Copyable {
 
     /// Starts a new object at the current end of the buffer and returns its number.
     private mutating func newObject() throws -> UInt32 {
-        guard offsets.count < Int(UInt32.max), let offset = UInt32(exactly: bytes.count) else {
-            throw AutoCodingError(.unrepresentable, "binary archives written directly are limited to 4 GiB and 2^32 - 1 objects")
+        guard offsets.count < objectLimit else {
+            if referenceWidth < 4 { throw WidthExceeded() }
+            throw AutoCodingError(.unrepresentable, "binary archives written directly are limited to 2^32 - 1 objects")
+        }
+        guard let offset = UInt32(exactly: bytes.count) else {
+            throw AutoCodingError(.unrepresentable, "binary archives written directly are limited to 4 GiB")
         }
         offsets.append(offset)
         return UInt32(offsets.count - 1)
@@ -205,54 +210,39 @@ struct BinaryArchiveWriter: ~Copyable {
 
     /// Finishes the array whose elements were appended since `start`.
     mutating func endArray(_ start: Int) throws -> UInt32 {
-        let first = references.count
-        references.append(contentsOf: scratch[start...])
+        let object = try newObject()
+        let count = scratch.count - start
+        writeMarker(0xA0, count: count)
+        writeReferences(from: start, stride: 1, count: count)
         scratch.removeSubrange(start...)
-        return try finishContainer(marker: 0xA0, count: references.count - first, firstReference: first)
+        return object
     }
 
     /// Finishes the dictionary whose entries were appended since `start`.
     mutating func endDictionary(_ start: Int) throws -> UInt32 {
-        let first = references.count
+        let object = try newObject()
         let count = (scratch.count - start) / 2
-        var position = start
-        while position < scratch.count { references.append(scratch[position]); position += 2 }
-        position = start + 1
-        while position < scratch.count { references.append(scratch[position]); position += 2 }
+        writeMarker(0xD0, count: count)
+        writeReferences(from: start, stride: 2, count: count)
+        writeReferences(from: start + 1, stride: 2, count: count)
         scratch.removeSubrange(start...)
-        return try finishContainer(marker: 0xD0, count: count, firstReference: first)
+        return object
     }
 
-    private mutating func finishContainer(marker: UInt8, count: Int, firstReference: Int) throws -> UInt32 {
-        guard offsets.count < Int(UInt32.max) else {
-            throw AutoCodingError(.unrepresentable, "the archive has more than 2^32 - 1 objects")
+    private mutating func writeReferences(from first: Int, stride: Int, count: Int) {
+        bytes.reserve(count * referenceWidth)
+        var position = first
+        for _ in 0..<count {
+            bytes.appendBigEndian(UInt64(scratch[position]), width: referenceWidth)
+            position += stride
         }
-        offsets.append(0) // set when the container is written
-        let object = UInt32(offsets.count - 1)
-        containers.append(Container(marker: marker, count: count, firstReference: firstReference, object: object))
-        return object
     }
 
     // MARK: Output
 
-    /// Writes the containers, the offset table and the trailer, and returns the document.
-    ///
-    /// - Throws: ``AutoCodingError/Kind/unrepresentable`` when the document would exceed 4 GiB.
-    consuming func finish(root: UInt32) throws -> Data {
+    /// Writes the offset table and the trailer, and returns the document.
+    consuming func finish(root: UInt32) -> Data {
         let objectCount = offsets.count
-        let referenceWidth = Self.width(for: UInt64(objectCount))
-        for container in containers {
-            guard let offset = UInt32(exactly: bytes.count) else {
-                throw AutoCodingError(.unrepresentable, "binary archives written directly are limited to 4 GiB")
-            }
-            offsets[Int(container.object)] = offset
-            writeMarker(container.marker, count: container.count)
-            let references = container.marker == 0xD0 ? container.count * 2 : container.count
-            bytes.reserve(references * referenceWidth)
-            for index in container.firstReference..<(container.firstReference + references) {
-                bytes.appendBigEndian(UInt64(self.references[index]), width: referenceWidth)
-            }
-        }
         let tableOffset = bytes.count
         let offsetWidth = Self.width(for: UInt64(tableOffset))
         bytes.reserve(objectCount * offsetWidth + 32)
