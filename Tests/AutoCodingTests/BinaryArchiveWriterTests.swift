@@ -80,6 +80,17 @@ struct ManyThings: AutoCodable {
         }
     }
 
+    @Test func bytesDoNotDependOnEarlierArchivesOfTheSameType() throws {
+        struct Sized: AutoCodable { var numbers: [Int] = [] }
+        let small = Sized(numbers: [1, 2, 3])
+        let fresh = try AutoArchiver.archive(small, format: .binary)
+        _ = try AutoArchiver.archive(Sized(numbers: Array(0..<5_000)), format: .binary) // learns a large size hint
+        #expect(try AutoArchiver.archive(small, format: .binary) == fresh)
+        let freshXML = try AutoArchiver.archive(small, format: .xml)
+        _ = try AutoArchiver.archive(Sized(numbers: Array(0..<5_000)), format: .xml)
+        #expect(try AutoArchiver.archive(small, format: .xml) == freshXML)
+    }
+
     @Test func equalStringsAndKeysAreStoredOnce() throws {
         var value = ManyThings()
         value.words = Array(repeating: "same", count: 100)

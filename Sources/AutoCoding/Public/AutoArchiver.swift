@@ -28,18 +28,21 @@ public enum AutoArchiver {
                 let state = EncodingState(registry: AutoCodingRegistry.snapshot(), viaMirror: false)
                 // The narrowest object references that can number every object: retry wider when
                 // the archive outgrows them (see BinaryArchiveWriter).
-                for width in [1, 2] {
+                let hint = ArchiveSizeHints.shared.hint(for: T.self, format: .binary)
+                // Always from the narrowest width, so the bytes never depend on earlier archives.
+                for width in [1, 2, 4] {
                     do {
-                        var writer = BinaryArchiveWriter(referenceWidth: width)
+                        var writer = BinaryArchiveWriter(referenceWidth: width, hint: hint)
                         let root = try coder.write(value, to: &writer, state)
-                        return writer.finish(root: root)
+                        let objects = writer.objectCount
+                        let data = writer.finish(root: root)
+                        ArchiveSizeHints.shared.record(.init(bytes: data.count, objects: objects), for: T.self, format: .binary)
+                        return data
                     } catch is BinaryArchiveWriter.WidthExceeded {
                         state.activeObjects.removeAll()
                     }
                 }
-                var writer = BinaryArchiveWriter(referenceWidth: 4)
-                let root = try coder.write(value, to: &writer, state)
-                return writer.finish(root: root)
+                throw AutoCodingError(.unrepresentable, "binary archives written directly are limited to 2^32 - 1 objects")
             } catch let error as AutoCodingError {
                 throw error.rooted(at: "\(T.self)")
             }
@@ -47,9 +50,11 @@ public enum AutoArchiver {
         do {
             let coder = try AutoCodingEngine.shared.coder(for: T.self)
             let state = EncodingState(registry: AutoCodingRegistry.snapshot(), viaMirror: false)
-            var writer = XMLArchiveWriter()
+            var writer = XMLArchiveWriter(hint: ArchiveSizeHints.shared.hint(for: T.self, format: .xml))
             try coder.writeXML(value, to: &writer, state)
-            return writer.finish()
+            let data = writer.finish()
+            ArchiveSizeHints.shared.record(.init(bytes: data.count, objects: 0), for: T.self, format: .xml)
+            return data
         } catch let error as AutoCodingError {
             throw error.rooted(at: "\(T.self)")
         }

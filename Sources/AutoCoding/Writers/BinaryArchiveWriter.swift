@@ -14,7 +14,7 @@ import PropertyList
 /// The format facts used (markers, big-endian widths, trailer layout) are those of Apple's
 /// documented `bplist00` format as CoreFoundation and Python's `plistlib` read it.
 struct BinaryArchiveWriter: ~Copyable {
-    private var bytes = ByteBuffer(initialCapacity: 1 << 16)
+    private var bytes: ByteBuffer
     /// Byte offset of each object, by object number (4 bytes each: archives are limited to 4 GiB,
     /// which keeps the writer's working memory small).
     private var offsets: [UInt32] = []
@@ -35,13 +35,20 @@ struct BinaryArchiveWriter: ~Copyable {
 
     /// Starts a document: the magic number comes first.
     ///
-    /// - Parameter referenceWidth: 1, 2 or 4 bytes per object reference.
-    init(referenceWidth: Int) {
+    /// - Parameters:
+    ///   - referenceWidth: 1, 2 or 4 bytes per object reference.
+    ///   - hint: What a previous archive of the same root type needed, to allocate once.
+    init(referenceWidth: Int, hint: ArchiveSizeHints.Hint? = nil) {
         self.referenceWidth = referenceWidth
         objectLimit = referenceWidth >= 4 ? Int(UInt32.max) : (1 << (8 * referenceWidth)) - 1
-        offsets.reserveCapacity(1024)
+        // A little headroom over the last size, so a slightly larger archive does not double.
+        bytes = ByteBuffer(initialCapacity: hint.map { $0.bytes + $0.bytes / 16 + 256 } ?? 1 << 16)
+        offsets.reserveCapacity(hint.map { $0.objects + $0.objects / 16 + 16 } ?? 1024)
         bytes.append("bplist00")
     }
+
+    /// The number of objects written so far.
+    var objectCount: Int { offsets.count }
 
     // MARK: Scalars
 

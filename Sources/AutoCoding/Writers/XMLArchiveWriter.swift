@@ -8,7 +8,7 @@ import PropertyList
 /// (every property a `nil` optional), so `<dict>` is written eagerly and replaced by `<dict/>`
 /// when no entry followed.
 struct XMLArchiveWriter: ~Copyable {
-    private var bytes = ByteBuffer(initialCapacity: 1 << 16)
+    private var bytes: ByteBuffer
     private var depth = 0
     /// For each open container: where its opening tag starts and whether anything followed.
     private var open: [(start: Int, isEmpty: Bool, isDictionary: Bool)] = []
@@ -19,7 +19,10 @@ struct XMLArchiveWriter: ~Copyable {
     private static let dateLimit = Double(GregorianDate.dayNumber(year: 10_000, month: 1, day: 1) * 86_400)
 
     /// Starts a document with Apple's declaration and document type.
-    init() {
+    ///
+    /// - Parameter hint: What a previous archive of the same root type needed, to allocate once.
+    init(hint: ArchiveSizeHints.Hint? = nil) {
+        bytes = ByteBuffer(initialCapacity: hint.map { $0.bytes + $0.bytes / 16 + 256 } ?? 1 << 16)
         bytes.append("""
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
