@@ -24,39 +24,3 @@ struct Comparison {
         self.theirs = theirs
     }
 }
-
-/// A measured fact printed after the table but not timed, e.g. an output size or a peak memory.
-struct BenchmarkExtra: Encodable {
-    /// Stable identifier, filtered like comparison ids, e.g. `plist.binary.size`.
-    let id: String
-    /// The line printed under the table.
-    let summary: String
-    /// The numbers behind `summary`, by name (bytes, multiples…); empty when unavailable.
-    let values: [String: Double]
-    /// Why the numbers are missing or what qualifies them; `nil` when nothing needs saying.
-    let note: String?
-
-    init(id: String, summary: String, values: [String: Double] = [:], note: String? = nil) {
-        self.id = id
-        self.summary = summary
-        self.values = values
-        self.note = note
-    }
-}
-
-/// A group of comparisons for one area (property lists, auto-coding…). Add a type conforming to
-/// this and one line in `main.swift` to add a suite.
-protocol BenchmarkSuite {
-    /// Builds the suite's inputs and returns its comparisons. Called only when `wanted` matches at
-    /// least one id the suite declares in ``ids``.
-    static func comparisons(matching wanted: (String) -> Bool) throws -> [Comparison]
-    /// Untimed measurements printed after the table.
-    static func extras(matching wanted: (String) -> Bool) throws -> [BenchmarkExtra]
-    /// Every comparison and extra id the suite can produce, so building can be skipped when a
-    /// filter excludes them all.
-    static var ids: [String] { get }
-}
-
-extension BenchmarkSuite {
-    static func extras(matching wanted: (String) -> Bool) throws -> [BenchmarkExtra] { [] }
-}

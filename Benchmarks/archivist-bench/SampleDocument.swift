@@ -116,7 +116,7 @@ enum SampleDocument {
     private static let countries = ["GB", "FR", "DE", "ES", "PT", "NG", "KE", "JP", "KR", "CN", "IN", "BR", "CA", "CH"]
     /// Words for free text; a few non-ASCII ones make some strings UTF-16 in binary plists, as in
     /// real user-entered text.
-    static let words = [
+    fileprivate static let words = [
         "the", "a", "and", "of", "to", "in", "is", "for", "on", "with", "data", "project", "team", "build",
         "release", "swift", "coffee", "weekend", "loves", "writes", "about", "systems", "music", "city",
         "open", "source", "mentor", "curious", "engineer", "designer", "since", "years", "café", "naïve",
@@ -124,26 +124,9 @@ enum SampleDocument {
     ]
 }
 
-/// A small, fast, well-distributed generator (Steele, Lea & Flood's SplitMix64), chosen because
-/// its output is fully specified, so documents are identical across platforms and runs.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A value in `0..<bound` (bound > 0); the tiny modulo bias is irrelevant for test data.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
-
+/// Document-specific draws, kept out of the generator itself.
+private extension SplitMix64 {
+    /// A random UUID in the usual upper-case 8-4-4-4-12 spelling.
     mutating func uuidString() -> String {
         let high = next()
         let low = next()
@@ -153,6 +136,7 @@ struct SplitMix64 {
         return groups.joined(separator: "-")
     }
 
+    /// `count` words of free text, some of them non-ASCII.
     mutating func text(words count: Int) -> String {
         var words: [String] = []
         words.reserveCapacity(count)

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Line coverage of the PropertyList sources reached by a fuzz corpus that Scripts/fuzz.sh built.
+#
+# usage: Scripts/fuzz-coverage.sh binary|xml [FILTER]
+#   FILTER  only report files whose path contains this (default: Binary/ or XML/)
+# Builds fuzz-out/<reader>/coverage-<reader> with coverage instrumentation (no sanitizer), replays
+# fuzz-out/<reader>/corpus and seeds through it, and prints `"$tools/llvm-cov" report`.
+set -euo pipefail
+
+reader="${1:-}"
+case "$reader" in
+    binary) entry=BinaryReaderFuzz.swift; filter="${2:-Binary/}" ;;
+    xml) entry=XMLReaderFuzz.swift; filter="${2:-XML/}" ;;
+    *) echo "usage: $0 binary|xml [FILTER]" >&2; exit 2 ;;
+esac
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="${FUZZ_OUT:-$root/fuzz-out}/$reader"
+binary="$out/coverage-$reader"
+[[ -d "$out/corpus" ]] || { echo "no corpus in $out; run Scripts/fuzz.sh $reader first" >&2; exit 2; }
+mkdir -p "$out/coverage"
+
+# The profile format must match the compiler's, so use the LLVM tools next to swiftc.
+tools="$(dirname "$(command -v swiftc)")"
+mapfile -t sources < <(find "$root/Sources/PropertyList" -name '*.swift' | sort)
+# -sanitize=fuzzer only for libFuzzer's main(), which replays the corpus with -runs=0.
+(cd "$out/coverage" && swiftc -sanitize=fuzzer -parse-as-library -Onone -wmo \
+    -profile-generate -profile-coverage-mapping \
+    -module-name PropertyListFuzz -package-name Archivist \
+    "${sources[@]}" "$root/Scripts/fuzz/$entry" -o "$binary")
+
+rm -f "$out"/coverage/*.profraw
+LLVM_PROFILE_FILE="$out/coverage/replay-%p.profraw" "$binary" -runs=0 "$out/corpus" "$out/seeds" \
+    >"$out/coverage/replay.log" 2>&1
+"$tools/llvm-profdata" merge -sparse "$out"/coverage/*.profraw -o "$out/coverage/replay.profdata"
+mapfile -t reported < <(printf '%s\n' "${sources[@]}" | grep -F "$filter")
+"$tools/llvm-cov" report "$binary" -instr-profile="$out/coverage/replay.profdata" "${reported[@]}"
