@@ -2,56 +2,6 @@ import AutoCoding
 import Foundation
 import PropertyList
 
-// The standard corpus: a `Company` with 1,000 people and 200 orders, each type both
-// `AutoCodable` (for Archivist) and synthesized `Codable` (for the Foundation baselines).
-
-struct CorpusAddress: AutoCodable, Codable {
-    var street = ""
-    var city = ""
-    var zip = ""
-    var lat = 0.0
-    var lon = 0.0
-}
-
-struct CorpusPerson: AutoCodable, Codable {
-    var id = 0
-    var name = ""
-    var email = ""
-    var age = 0
-    var score = 0.0
-    var isActive = false
-    var tags: [String] = []
-    var createdAt = Date(timeIntervalSinceReferenceDate: 0)
-    var avatar = Data()
-    var address = CorpusAddress()
-    var nickname: String? = nil
-}
-
-struct CorpusLineItem: AutoCodable, Codable {
-    var sku = ""
-    var qty = 0
-    var price = 0.0
-}
-
-enum CorpusStatus: String, Codable {
-    case open, paid, shipped, cancelled
-}
-
-final class CorpusOrder: AutoCodable, Codable {
-    var id = 0
-    var customer = CorpusPerson()
-    var lines: [CorpusLineItem] = []
-    var notes: [String: String] = [:]
-    var status: CorpusStatus = .open
-    required init() {}
-}
-
-struct CorpusCompany: AutoCodable, Codable {
-    var name = ""
-    var people: [CorpusPerson] = []
-    var orders: [CorpusOrder] = []
-}
-
 /// Builds the standard corpus from a fixed seed: the same company on every run and platform.
 enum AutoCodingCorpus {
     static let personCount = 1_000
