@@ -10,6 +10,10 @@ import Testing
         let fast = try AutoArchiver.encodeTree(value)
         let reference = try AutoArchiver.referenceTree(value)
         #expect(identical(fast, reference), "\(T.self): fast \(fast) vs Mirror \(reference)")
+        // Byte for byte: the archive written from offsets against the Mirror tree's documents.
+        #expect(try AutoArchiver.archive(value, format: .xml) == XMLPropertyListWriter().write(reference), "\(T.self) XML")
+        let binary = try AutoArchiver.archive(value, format: .binary)
+        #expect(identical(try BinaryPropertyListReader().read(binary), reference), "\(T.self) binary")
     }
 
     @Test func everyTestTypeArchivesIdenticallyThroughOffsetsAndMirror() throws {
