@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Archivist", targets: ["Archivist"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),
+        .library(name: "AutoCoding", targets: ["AutoCoding"]),
         .executable(name: "archivist", targets: ["archivist"]),
         .executable(name: "archivist-bench", targets: ["archivist-bench"]),
     ],
@@ -14,18 +15,21 @@ let package = Package(
     targets: [
         // Binary and XML property lists: value model, readers, writers.
         .target(name: "PropertyList"),
+        // Reflection-driven archiving of opted-in structs and classes.
+        .target(name: "AutoCoding", dependencies: ["PropertyList"]),
         // Umbrella: re-exports the public modules, nothing else.
-        .target(name: "Archivist", dependencies: ["PropertyList"]),
+        .target(name: "Archivist", dependencies: ["PropertyList", "AutoCoding"]),
         // The `archivist` command's logic, as a library so tests can drive it.
         .target(name: "ArchivistCLI", dependencies: ["PropertyList"]),
         .executableTarget(name: "archivist", dependencies: ["ArchivistCLI"]),
         .executableTarget(
             name: "archivist-bench",
-            dependencies: ["PropertyList"],
+            dependencies: ["PropertyList", "AutoCoding"],
             path: "Benchmarks/archivist-bench"
         ),
         .target(name: "TestSupport", dependencies: ["PropertyList"], path: "Tests/TestSupport"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
+        .testTarget(name: "AutoCodingTests", dependencies: ["AutoCoding", "PropertyList", "TestSupport"]),
         .testTarget(name: "ArchivistCLITests", dependencies: ["ArchivistCLI", "PropertyList", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import Foundation
 // The suites, in table order. A new area adds a `BenchmarkSuite` file and one line here.
 let suites: [any BenchmarkSuite.Type] = [
     PropertyListBenchmarks.self,
+    AutoCodingBenchmarks.self,
 ]
 
 func fail(_ message: String) -> Never {
@@ -14,6 +15,15 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == MemoryProbe.flag {
     do {
         try MemoryProbe.runChild(arguments: Array(arguments.dropFirst()))
+        exit(0)
+    } catch {
+        fail("\(error)")
+    }
+}
+
+if arguments.first == AutoCodingMemoryProbe.flag {
+    do {
+        try AutoCodingMemoryProbe.runChild(arguments: Array(arguments.dropFirst()))
         exit(0)
     } catch {
         fail("\(error)")

@@ -1,1 +1,2 @@
 @_exported import PropertyList
+@_exported import AutoCoding

@@ -1,0 +1,95 @@
+import AutoCoding
+import Foundation
+import PropertyList
+
+/// The AutoCoding engine on the standard corpus against Foundation's Codable coders, plus a
+/// hand-written flat encoder as the limit.
+enum AutoCodingBenchmarks: BenchmarkSuite {
+    static let ids = [
+        "autocoding.binary.encode", "autocoding.binary.decode", "autocoding.xml.encode", "autocoding.xml.decode",
+        "autocoding.json.encode", "autocoding.json.decode", "autocoding.flat.encode", "autocoding.binary.size",
+        "autocoding.binary.encode.memory", "autocoding.xml.encode.memory",
+    ]
+
+    static func comparisons(matching wanted: (String) -> Bool) throws -> [Comparison] {
+        let company = AutoCodingCorpus.make()
+        var result: [Comparison] = []
+        for format in [PropertyListFormat.binary, .xml] {
+            let name = format == .binary ? "binary" : "xml"
+            let archive = try AutoArchiver.archive(company, format: format)
+            let encoder = PropertyListEncoder()
+            encoder.outputFormat = format == .binary ? .binary : .xml
+            let foundationArchive = try encoder.encode(company)
+            result.append(Comparison(
+                id: "autocoding.\(name).encode", baseline: "PropertyListEncoder", bytes: archive.count,
+                ours: { blackHole(try AutoArchiver.archive(company, format: format)) },
+                baseline: { blackHole(try encoder.encode(company)) }))
+            result.append(Comparison(
+                id: "autocoding.\(name).decode", baseline: "PropertyListDecoder", bytes: archive.count,
+                ours: { blackHole(try AutoArchiver.unarchive(CorpusCompany.self, from: archive)) },
+                baseline: { blackHole(try PropertyListDecoder().decode(CorpusCompany.self, from: foundationArchive)) }))
+        }
+        let binary = try AutoArchiver.archive(company, format: .binary)
+        let json = try JSONEncoder().encode(company)
+        result.append(Comparison(
+            id: "autocoding.json.encode", baseline: "JSONEncoder", bytes: binary.count,
+            ours: { blackHole(try AutoArchiver.archive(company, format: .binary)) },
+            baseline: { blackHole(try JSONEncoder().encode(company)) }))
+        result.append(Comparison(
+            id: "autocoding.json.decode", baseline: "JSONDecoder", bytes: binary.count,
+            ours: { blackHole(try AutoArchiver.unarchive(CorpusCompany.self, from: binary)) },
+            baseline: { blackHole(try JSONDecoder().decode(CorpusCompany.self, from: json)) }))
+        // The limit: a speedup below 1 says how many times slower than hand-written code we are.
+        result.append(Comparison(
+            id: "autocoding.flat.encode", baseline: "hand-written flat encoder", bytes: binary.count,
+            ours: { blackHole(try AutoArchiver.archive(company, format: .binary)) },
+            baseline: { blackHole(CorpusFlatEncoder.encode(company)) }))
+        return result.filter { wanted($0.id) }
+    }
+
+    static func extras(matching wanted: (String) -> Bool) throws -> [BenchmarkExtra] {
+        var extras: [BenchmarkExtra] = []
+        if wanted("autocoding.binary.size") { extras.append(try sizes()) }
+        for format in ["binary", "xml"] where wanted("autocoding.\(format).encode.memory") {
+            extras.append(memory(format: format))
+        }
+        return extras
+    }
+
+    /// Peak memory growth while archiving the corpus, against the issue's limit of twice the
+    /// output size plus a constant.
+    private static func memory(format: String) -> BenchmarkExtra {
+        let id = "autocoding.\(format).encode.memory"
+        guard MemoryProbe.isSupported else {
+            return BenchmarkExtra(id: id, summary: "\(format) archive memory: not measured", note: "needs /proc/self/clear_refs")
+        }
+        do {
+            let (cold, warm, output) = try AutoCodingMemoryProbe.measureInChild(format: format)
+            let coldMultiple = Double(cold) / Double(max(output, 1))
+            let warmMultiple = Double(warm) / Double(max(output, 1))
+            return BenchmarkExtra(
+                id: id,
+                summary: "\(format) archive of the corpus (\(output) bytes): peak memory growth "
+                    + "\(String(format: "%.2f", warmMultiple))x the output (\(warm) bytes) once the size is learned, "
+                    + "\(String(format: "%.2f", coldMultiple))x (\(cold) bytes) for the first archive",
+                values: ["warmPeakBytes": Double(warm), "coldPeakBytes": Double(cold), "outputBytes": Double(output),
+                         "warmMultiple": warmMultiple, "coldMultiple": coldMultiple],
+                note: "resident-set growth in a child process, page granularity")
+        } catch {
+            return BenchmarkExtra(id: id, summary: "\(format) archive memory: not measured", note: "\(error)")
+        }
+    }
+
+    private static func sizes() throws -> BenchmarkExtra {
+        let company = AutoCodingCorpus.make()
+        let ours = try AutoArchiver.archive(company, format: .binary)
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        let theirs = try encoder.encode(company)
+        let flat = CorpusFlatEncoder.encode(company)
+        return BenchmarkExtra(
+            id: "autocoding.binary.size",
+            summary: "corpus archive: \(ours.count) bytes (PropertyListEncoder \(theirs.count), flat \(flat.count))",
+            values: ["bytes": Double(ours.count), "foundationBytes": Double(theirs.count), "flatBytes": Double(flat.count)])
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import PropertyList
+
+/// Builds, verifies and caches one coder per type; the single shared instance serves all archives.
+///
+/// Building happens under a recursive lock (a plan's fields may need the plans of other types, or
+/// of the type itself for recursive types); a finished coder is immutable, so archives use it
+/// without locking. Coders built during a build that fails are discarded with it.
+final class AutoCodingEngine: @unchecked Sendable {
+    // @unchecked: `coders`, `pending` and `depth` are only touched while `lock` is held.
+
+    /// The engine every archive uses.
+    static let shared = AutoCodingEngine()
+
+    private let lock = NSRecursiveLock()
+    private var coders: [ObjectIdentifier: any FieldCoding] = [:]
+    private var pending: [ObjectIdentifier] = []
+    private var depth = 0
+    private var fieldSerials = 0
+
+    /// A new field serial number (called while building, with the lock held).
+    func nextFieldSerial() -> Int {
+        fieldSerials += 1
+        return fieldSerials - 1
+    }
+
+    /// The coder of `T`, built (and verified) on first use.
+    ///
+    /// - Throws: ``AutoCodingError/Kind/unsupportedType`` naming the property and type that cannot
+    ///   be archived.
+    func coder<T>(for type: T.Type) throws -> any ValueCoding<T> {
+        let coder = try fieldCoder(for: type)
+        guard let typed = coder as? any ValueCoding<T> else {
+            throw AutoCodingError(.unsupportedType, "the coder built for \(T.self) codes \(coder.valueType)")
+        }
+        return typed
+    }
+
+    /// The coder of a type known only at run time.
+    func fieldCoder(forAnyType type: Any.Type) throws -> any FieldCoding {
+        try fieldCoder(for: type)
+    }
+
+    /// The coder of a registered `AutoCodable` type known only at run time.
+    func objectCoder(for type: Any.Type) throws -> any ObjectCoding {
+        guard let coder = try fieldCoder(forAnyType: type) as? any ObjectCoding else {
+            throw AutoCodingError(.unsupportedType, "\(type) is not AutoCodable", found: "\(type)")
+        }
+        return coder
+    }
+
+    private func fieldCoder<T>(for type: T.Type) throws -> any FieldCoding {
+        let identity = ObjectIdentifier(type)
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = coders[identity] { return cached }
+        depth += 1
+        defer { depth -= 1 }
+        do {
+            let coder = try makeCoder(for: type)
+            if coders[identity] == nil {
+                coders[identity] = coder
+                pending.append(identity)
+            }
+            if depth == 1 { pending.removeAll() }
+            return coders[identity] ?? coder
+        } catch {
+            // Nothing built during a failed build stays: it may refer to the failed plan.
+            if depth == 1 {
+                for built in pending { coders[built] = nil }
+                pending.removeAll()
+            }
+            throw error
+        }
+    }
+
+    /// Registers a coder before its plan is complete, so recursive types find it.
+    fileprivate func publishEarly(_ coder: any FieldCoding, for type: Any.Type) {
+        let identity = ObjectIdentifier(type)
+        coders[identity] = coder
+        pending.append(identity)
+    }
+
+    private func makeCoder<T>(for type: T.Type) throws -> any FieldCoding {
+        if let builtin = Self.builtinCoder(for: type) { return builtin }
+        if let autoType = type as? any AutoCodable.Type { return try autoCoder(for: autoType) }
+        if let optional = type as? any OptionalMarker.Type { return try optional.makeCoder(self) }
+        if let array = type as? any ArrayMarker.Type { return try array.makeCoder(self) }
+        if let set = type as? any SetMarker.Type { return try set.makeCoder(self) }
+        if let dictionary = type as? any DictionaryMarker.Type, let coder = try dictionary.makeCoder(self) {
+            return coder
+        }
+        if let represented = type as? any RawRepresentable.Type, let coder = try? rawValueCoder(for: represented) {
+            return coder
+        }
+        if FieldLayout.isExistential(type) { return ExistentialCoder<T>(engine: self) }
+        if let codable = type as? any Codable.Type { return codableCoder(for: codable) }
+        throw AutoCodingError(.unsupportedType, "type \(T.self) is not archivable", found: "\(T.self)")
+    }
+
+    private func rawValueCoder<R: RawRepresentable>(for type: R.Type) throws -> any FieldCoding {
+        RawValueCoder<R>(raw: try coder(for: R.RawValue.self))
+    }
+
+    private func codableCoder<C: Codable>(for type: C.Type) -> any FieldCoding {
+        CodableCoder<C>(engine: self)
+    }
+
+    /// The coder of a type the engine handles directly (scalars, Foundation values, `AutoCodable`
+    /// types), or `nil`: the `Codable` bridge uses these instead of the types' own `Codable`
+    /// conformances so both paths produce the same archive.
+    func nativeCoder<T>(for type: T.Type) throws -> (any ValueCoding<T>)? {
+        if Self.builtinCoder(for: type) == nil && !(type is any AutoCodable.Type) { return nil }
+        return try coder(for: type)
+    }
+
+    private func autoCoder<T: AutoCodable>(for type: T.Type) throws -> any FieldCoding {
+        let plan = TypePlan(typeName: String(describing: T.self), isClass: T.self is AnyObject.Type,
+                            version: T.autoCodingVersion)
+        let coder = AutoCodableCoder<T>(plan: plan, engine: self)
+        publishEarly(coder, for: T.self)
+        do {
+            try PlanBuilder.build(plan, for: T.self, engine: self)
+        } catch {
+            // Never leave a half-built plan behind, even if an outer build swallows the error.
+            coders[ObjectIdentifier(T.self)] = nil
+            if let error = error as? AutoCodingError { throw error.rooted(at: plan.typeName) }
+            throw error
+        }
+        return coder
+    }
+
+    private static func builtinCoder(for type: Any.Type) -> (any FieldCoding)? {
+        builtins[ObjectIdentifier(type)]
+    }
+
+    private static let builtins: [ObjectIdentifier: any FieldCoding] = [
+        ObjectIdentifier(Int.self): IntCoder(),
+        ObjectIdentifier(Int8.self): IntegerCoder<Int8>(),
+        ObjectIdentifier(Int16.self): IntegerCoder<Int16>(),
+        ObjectIdentifier(Int32.self): IntegerCoder<Int32>(),
+        ObjectIdentifier(Int64.self): IntegerCoder<Int64>(),
+        ObjectIdentifier(UInt.self): IntegerCoder<UInt>(),
+        ObjectIdentifier(UInt8.self): IntegerCoder<UInt8>(),
+        ObjectIdentifier(UInt16.self): IntegerCoder<UInt16>(),
+        ObjectIdentifier(UInt32.self): IntegerCoder<UInt32>(),
+        ObjectIdentifier(UInt64.self): IntegerCoder<UInt64>(),
+        ObjectIdentifier(Bool.self): BoolCoder(),
+        ObjectIdentifier(Double.self): DoubleCoder(),
+        ObjectIdentifier(Float.self): FloatCoder(),
+        ObjectIdentifier(String.self): StringCoder(),
+        ObjectIdentifier(Data.self): DataCoder(),
+        ObjectIdentifier(Date.self): DateCoder(),
+        ObjectIdentifier(URL.self): URLCoder(),
+        ObjectIdentifier(UUID.self): UUIDCoder(),
+        ObjectIdentifier(Decimal.self): DecimalCoder(),
+        ObjectIdentifier([String].self): StringArrayCoder(),
+        ObjectIdentifier(String?.self): OptionalStringCoder(),
+    ]
+}

@@ -1,0 +1,49 @@
+@_spi(Reflection) import Swift
+
+/// One stored property as the runtime's field metadata describes it.
+struct StoredField {
+    /// The declared name (`_x` for a property wrapper's storage, `$__lazy_storage_$_x` for `lazy`).
+    var name: String
+    /// The byte offset from the start of the value (structs) or object (classes, header included).
+    var offset: Int
+    /// The declared type.
+    var type: Any.Type
+}
+
+/// Reads stored-property layouts from the runtime's reflection metadata.
+///
+/// This is the only place that calls the `@_spi(Reflection)` entry point; every layout it returns is
+/// checked against `Mirror` by the plan builder before any offset is used.
+enum FieldLayout {
+    /// The stored fields of `type` in declaration order, superclass fields first for classes, or
+    /// `nil` when the runtime cannot describe the type.
+    static func fields(of type: Any.Type, isClass: Bool) -> [StoredField]? {
+        var result: [StoredField] = []
+        // Raw value 1 is `.classType`; the spelled-out member is unavailable in Swift 6 mode.
+        let options = _EachFieldOptions(rawValue: isClass ? 1 : 0)
+        let complete = _forEachField(of: type, options: options) { name, offset, fieldType, _ in
+            result.append(StoredField(name: String(cString: name), offset: offset, type: fieldType))
+            return true
+        }
+        return complete ? result : nil
+    }
+
+    /// Whether `type` is a class (Swift or foreign), judged from its metadata kind.
+    static func isClass(_ type: Any.Type) -> Bool {
+        type is AnyObject.Type
+    }
+
+    /// Whether `type` is an existential such as `any P`, `Any` or `AnyObject`.
+    static func isExistential(_ type: Any.Type) -> Bool {
+        // The first word of non-class metadata is its kind; class metadata starts with an isa
+        // pointer or (on Linux) kind 0. 0x303 = existential, 0x307 = extended existential
+        // (`any P<T>`). Both are stable ABI values.
+        let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
+        return kind == 0x303 || kind == 0x307
+    }
+
+    /// Whether `type` is a struct (kind 0x200), used to recognize property-wrapper storage.
+    static func isStruct(_ type: Any.Type) -> Bool {
+        unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x200
+    }
+}

@@ -1,0 +1,142 @@
+import PropertyList
+
+/// An error archiving or unarchiving a value: what went wrong, and where in the value.
+///
+/// The ``description`` reads as a sentence that starts with the path, for example
+/// `Order.lines[3].qty: expected integer, found string`.
+public struct AutoCodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The category of an ``AutoCodingError``.
+    ///
+    /// A resilient set of static members rather than an enum, so new kinds break no `switch`.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        /// A stable identifier, e.g. `"typeMismatch"`.
+        public let rawValue: String
+
+        /// Creates a kind from its identifier.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public var description: String { rawValue }
+
+        /// A property's type cannot be archived (reported when the type's plan is built).
+        public static let unsupportedType = Kind(rawValue: "unsupportedType")
+        /// The archive holds a different kind of value than the property needs.
+        public static let typeMismatch = Kind(rawValue: "typeMismatch")
+        /// An archived integer does not fit the property's integer type.
+        public static let integerOutOfRange = Kind(rawValue: "integerOutOfRange")
+        /// An archived value has the right kind but cannot be converted (an unknown enum raw
+        /// value, a malformed URL, UUID or decimal string).
+        public static let invalidValue = Kind(rawValue: "invalidValue")
+        /// An object refers back to itself through the path being archived.
+        public static let cycle = Kind(rawValue: "cycle")
+        /// A value's dynamic type differs from the property's type and is not registered.
+        public static let unregisteredType = Kind(rawValue: "unregisteredType")
+        /// An archive names a type (under `$type`) that is not registered, or one that does not
+        /// fit the property.
+        public static let unknownTypeName = Kind(rawValue: "unknownTypeName")
+        /// A type name or a type is already registered differently.
+        public static let registrationConflict = Kind(rawValue: "registrationConflict")
+        /// The runtime's field layout disagrees with `Mirror`, so fields cannot be restored.
+        public static let unverifiedLayout = Kind(rawValue: "unverifiedLayout")
+        /// The type's customization is inconsistent (a reserved or duplicate archive key).
+        public static let invalidConfiguration = Kind(rawValue: "invalidConfiguration")
+        /// A value that property lists cannot hold, such as `nil` inside a collection.
+        public static let unrepresentable = Kind(rawValue: "unrepresentable")
+        /// A `Codable` type asked for a value the archive does not have.
+        public static let missingValue = Kind(rawValue: "missingValue")
+        /// The bytes are not a readable property list (the underlying error is in `reason`).
+        public static let corruptArchive = Kind(rawValue: "corruptArchive")
+        /// A customization hook (migration, post-decode) threw.
+        public static let hookFailed = Kind(rawValue: "hookFailed")
+    }
+
+    /// The category, for programs to act on.
+    public var kind: Kind
+    /// The name of the type at the root of the path, e.g. `Order`.
+    public var typeName: String
+    /// The steps from the root value to the value involved, e.g. `[.property("lines"), .index(3)]`.
+    public var path: [PathComponent]
+    /// What the property needed, e.g. `integer`, when the error is a mismatch.
+    public var expected: String?
+    /// What the archive held, e.g. `string`, when the error is a mismatch.
+    public var found: String?
+    /// What is wrong, for people (without the path).
+    public var reason: String
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - kind: The category.
+    ///   - reason: What is wrong, without the path.
+    ///   - typeName: The root type's name; empty when not known yet.
+    ///   - path: The steps from the root value.
+    ///   - expected: What was needed, for mismatches.
+    ///   - found: What was present, for mismatches.
+    public init(_ kind: Kind, _ reason: String, typeName: String = "", path: [PathComponent] = [],
+                expected: String? = nil, found: String? = nil) {
+        self.kind = kind
+        self.reason = reason
+        self.typeName = typeName
+        self.path = path
+        self.expected = expected
+        self.found = found
+    }
+
+    /// The path as text, e.g. `Order.lines[3].qty`.
+    public var pathDescription: String {
+        var text = typeName
+        for component in path { text += component.description }
+        if text.hasPrefix(".") { text.removeFirst() }
+        return text
+    }
+
+    public var description: String {
+        let place = pathDescription
+        return place.isEmpty ? reason : "\(place): \(reason)"
+    }
+
+    /// One step of an ``AutoCodingError/path``.
+    public enum PathComponent: Sendable, Hashable, CustomStringConvertible {
+        /// A stored property, by its declared name.
+        case property(String)
+        /// An element of an array or set, by position.
+        case index(Int)
+        /// A value of a dictionary, by its key.
+        case key(String)
+
+        public var description: String {
+            switch self {
+            case .property(let name): return ".\(name)"
+            case .index(let position): return "[\(position)]"
+            case .key(let key): return "[\"\(key)\"]"
+            }
+        }
+    }
+}
+
+extension AutoCodingError {
+    /// A mismatch between what a property needs and what the archive holds.
+    static func mismatch(expected: String, found: PropertyListValue) -> AutoCodingError {
+        let foundName = found.autoCodingKindName
+        return AutoCodingError(.typeMismatch, "expected \(expected), found \(foundName)",
+                               expected: expected, found: foundName)
+    }
+
+    /// This error seen from one level further out: `component` is prepended to the path.
+    ///
+    /// Errors already rooted at a type (plan-building errors, which name the innermost type that
+    /// failed) keep their path.
+    func within(_ component: PathComponent) -> AutoCodingError {
+        guard typeName.isEmpty else { return self }
+        var copy = self
+        copy.path.insert(component, at: 0)
+        return copy
+    }
+
+    /// This error with the root type's name set, unless an inner level already set it.
+    func rooted(at typeName: String) -> AutoCodingError {
+        guard self.typeName.isEmpty else { return self }
+        var copy = self
+        copy.typeName = typeName
+        return copy
+    }
+}

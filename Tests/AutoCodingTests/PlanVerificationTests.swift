@@ -1,0 +1,64 @@
+@testable import AutoCoding
+import Foundation
+import PropertyList
+import Testing
+
+/// The offset-based fast path must archive exactly what the `Mirror` reference path archives.
+@Suite struct PlanVerificationTests {
+    private func expectFastPathMatchesMirror<T: AutoCodable>(_ value: T) throws {
+        #expect(try AutoArchiver.layoutProblem(of: T.self) == nil, "\(T.self) fell back to Mirror")
+        let fast = try AutoArchiver.encodeTree(value)
+        let reference = try AutoArchiver.referenceTree(value)
+        #expect(identical(fast, reference), "\(T.self): fast \(fast) vs Mirror \(reference)")
+        // Byte for byte: the archive written from offsets against the Mirror tree's documents.
+        #expect(try AutoArchiver.archive(value, format: .xml) == XMLPropertyListWriter().write(reference), "\(T.self) XML")
+        let binary = try AutoArchiver.archive(value, format: .binary)
+        #expect(identical(try BinaryPropertyListReader().read(binary), reference), "\(T.self) binary")
+    }
+
+    @Test func everyTestTypeArchivesIdenticallyThroughOffsetsAndMirror() throws {
+        try expectFastPathMatchesMirror(Scalars.sample)
+        try expectFastPathMatchesMirror(Scalars())
+        try expectFastPathMatchesMirror(Collections.sample)
+        try expectFastPathMatchesMirror(Optionals())
+        try expectFastPathMatchesMirror(Person.sample(3))
+        try expectFastPathMatchesMirror(Order.sample(2))
+        try expectFastPathMatchesMirror(Company(name: "c", people: [.sample(1)], orders: [.sample(5)]))
+        try expectFastPathMatchesMirror(Box<Int>(label: "b", content: 4, history: [1, 2]))
+        try expectFastPathMatchesMirror(Box<Address>(label: "a", content: Address(), history: []))
+        try expectFastPathMatchesMirror(Drawing(title: "d", shapes: [.circle(radius: 1), .empty], background: .polygon([1])))
+        try expectFastPathMatchesMirror(WithLets(id: 3, name: "x"))
+        try expectFastPathMatchesMirror(ClassWithLets(id: 9, tags: ["a"]))
+        try expectFastPathMatchesMirror(Wrapped.sample)
+        let dog = Dog()
+        dog.name = "Rex"
+        dog.breed = "collie"
+        try expectFastPathMatchesMirror(dog)
+        let node = Node()
+        node.next = Node()
+        try expectFastPathMatchesMirror(node)
+    }
+
+    @Test func subclassPlanListsSuperclassPropertiesFirst() throws {
+        let names = try AutoArchiver.properties(of: Dog.self).map(\.name)
+        #expect(names == ["name", "legs", "breed", "goodBoy"])
+        let mirrorNames = Mirror(reflecting: Dog()).superclassMirror!.children.compactMap(\.label)
+            + Mirror(reflecting: Dog()).children.compactMap(\.label)
+        #expect(names == mirrorNames)
+    }
+
+    @Test func propertiesReportDeclaredTypesInDeclarationOrder() throws {
+        let properties = try AutoArchiver.properties(of: LineItem.self)
+        #expect(properties.map(\.name) == ["sku", "qty", "price"])
+        #expect(properties.map(\.key) == ["sku", "qty", "price"])
+        #expect(ObjectIdentifier(properties[1].type) == ObjectIdentifier(Int.self))
+    }
+
+    @Test func treeMatchesFoundationPropertyListEncoderForPlainTypes() throws {
+        // Foundation's synthesized Codable path is an independent oracle for the layout.
+        let person = Person.sample(6)
+        #expect(try foundationTree(person) == AutoArchiver.encodeTree(person))
+        let order = Order.sample(7)
+        #expect(try foundationTree(order) == AutoArchiver.encodeTree(order))
+    }
+}
