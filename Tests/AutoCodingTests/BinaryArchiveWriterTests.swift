@@ -36,6 +36,14 @@ struct ManyThings: AutoCodable {
         try expectDirectMatchesTree(Box<[String: [Int]]>(label: "x", content: ["k": [1, 2]], history: []))
     }
 
+    @Test func canonicallyEquivalentStringsAreNotMergedByUniquing() throws {
+        // "é" precomposed and decomposed are equal to Swift's String ==, distinct to the format.
+        var value = ManyThings()
+        value.words = ["\u{E9}", "e\u{301}", "\u{E9}"]
+        let copy = try AutoArchiver.unarchive(ManyThings.self, from: AutoArchiver.archive(value, format: .binary))
+        #expect(copy.words.map { Array($0.unicodeScalars) } == value.words.map { Array($0.unicodeScalars) })
+    }
+
     @Test func countsOfFifteenAndMoreUseTheExtendedLength() throws {
         var value = ManyThings()
         value.numbers = Array(0..<15)

@@ -138,14 +138,17 @@ import Testing
     }
 
     @Test func duplicateKeysInLargeDictionaryKeepFirstPositionAndLastValue() throws {
-        // Fourteen entries (past the linear-search size); keys 0 and 13 are both "k0".
-        var objects: [[UInt8]] = [Assembler.dictionary(keys: Array(1...14), values: Array(15...28))]
-        for index in 0..<14 { objects.append(Assembler.ascii("k\(index == 13 ? 0 : index)")) }
-        for index in 0..<14 { objects.append([0x10, UInt8(index)]) }
-        let dictionary = try #require(try read(Assembler(objects)).dictionaryValue)
-        #expect(dictionary.count == 13)
+        // Forty entries (past the linear-search size); keys 0 and 39 are both "k0".
+        let size = 40
+        var objects: [[UInt8]] = [Assembler.dictionary(keys: Array(1...size), values: Array((size + 1)...(2 * size)))]
+        for index in 0..<size { objects.append(Assembler.ascii("k\(index == size - 1 ? 0 : index)")) }
+        for index in 0..<size { objects.append([0x10, UInt8(index)]) }
+        var document = Assembler(objects)
+        document.offsetIntSize = 2
+        let dictionary = try #require(try read(document).dictionaryValue)
+        #expect(dictionary.count == size - 1)
         #expect(dictionary.keys.first == "k0")
-        #expect(dictionary["k0"] == 13)
+        #expect(dictionary["k0"] == .integer(PropertyListInteger(Int64(size - 1))))
         #expect(dictionary["k12"] == 12)
     }
 

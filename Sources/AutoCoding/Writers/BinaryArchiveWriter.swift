@@ -24,7 +24,8 @@ struct BinaryArchiveWriter: ~Copyable {
     private let objectLimit: Int
     /// References of the containers being filled, innermost last.
     private var scratch: [UInt32] = []
-    private var strings: [String: UInt32] = [:]
+    /// Strings already written; literal keys, so canonically equivalent spellings stay distinct.
+    private var strings: [LiteralKey: UInt32] = [:]
     /// Object numbers of property keys, by ``FieldPlan/serial``; `UInt32.max` when not written yet.
     private var keyObjects: [UInt32] = []
     private var trueObject: UInt32?
@@ -67,7 +68,7 @@ struct BinaryArchiveWriter: ~Copyable {
 
     /// A string object, shared with every equal string already written.
     mutating func string(_ value: String) throws -> UInt32 {
-        if let existing = strings[value] { return existing }
+        if let existing = strings[LiteralKey(value)] { return existing }
         let object = try newObject()
         var text = value
         let isASCII = text.withUTF8 { utf8 in utf8.allSatisfy { $0 < 0x80 } }
@@ -81,7 +82,7 @@ struct BinaryArchiveWriter: ~Copyable {
             bytes.reserve(count * 2)
             for unit in text.utf16 { bytes.appendBigEndian(UInt64(unit), width: 2) }
         }
-        strings[value] = object
+        strings[LiteralKey(value)] = object
         return object
     }
 

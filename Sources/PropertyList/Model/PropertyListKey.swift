@@ -7,10 +7,10 @@ import Foundation
 /// keys, and folding them would silently drop one. Everything in the model that decides whether
 /// two strings are "the same key" goes through here.
 @usableFromInline
-enum PropertyListKey {
+package enum PropertyListKey {
     /// Whether two strings have identical Unicode scalars (equivalently, identical UTF-8).
     @inlinable @inline(__always)
-    static func same(_ lhs: String, _ rhs: String) -> Bool {
+    package static func same(_ lhs: String, _ rhs: String) -> Bool {
         let count = lhs.utf8.count
         guard count == rhs.utf8.count else { return false }
         let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
@@ -26,18 +26,20 @@ enum PropertyListKey {
 
 /// A dictionary key that hashes and compares by Unicode scalars, not canonical equivalence.
 @usableFromInline
-struct LiteralKey: Hashable, Sendable {
-    @usableFromInline let string: String
+package struct LiteralKey: Hashable, Sendable {
+    /// The string, exactly as given.
+    @usableFromInline package let string: String
 
-    @inlinable init(_ string: String) { self.string = string }
+    /// Wraps a string.
+    @inlinable package init(_ string: String) { self.string = string }
 
     @inlinable
-    static func == (lhs: LiteralKey, rhs: LiteralKey) -> Bool {
+    package static func == (lhs: LiteralKey, rhs: LiteralKey) -> Bool {
         PropertyListKey.same(lhs.string, rhs.string)
     }
 
     @inlinable
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         // Canonically equivalent strings hash alike, so String's hash stays consistent with the
         // stricter equality above.
         hasher.combine(string)

@@ -3,8 +3,10 @@ import Foundation
 /// A growable byte buffer that writers append to and hand off as `Data` without a copy.
 ///
 /// Writers are hot paths: appending to `[UInt8]` pays bounds and uniqueness checks per byte, and
-/// converting it to `Data` copies everything once more. This buffer owns raw memory, grows
-/// geometrically, and gives its memory to the returned `Data`.
+/// converting it to `Data` copies everything once more. This buffer owns `malloc`ed memory, grows
+/// geometrically with `realloc` (which moves large blocks by remapping pages, so growing does not
+/// hold the old and the new copy at once — peak memory stays near the output size), and gives its
+/// memory to the returned `Data`.
 package struct ByteBuffer: ~Copyable {
     @usableFromInline var base: UnsafeMutableRawPointer
     @usableFromInline var capacity: Int
@@ -15,11 +17,12 @@ package struct ByteBuffer: ~Copyable {
     @inlinable
     package init(initialCapacity: Int = 4096) {
         capacity = Swift.max(initialCapacity, 64)
-        base = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        guard let memory = malloc(capacity) else { fatalError("ByteBuffer: out of memory allocating \(capacity) bytes") }
+        base = memory
         count = 0
     }
 
-    deinit { base.deallocate() }
+    deinit { free(base) }
 
     /// Makes room for at least `additional` more bytes.
     @inlinable
@@ -36,10 +39,10 @@ package struct ByteBuffer: ~Copyable {
             let (doubled, overflow) = newCapacity.multipliedReportingOverflow(by: 2)
             newCapacity = overflow ? needed : doubled
         }
-        let fresh = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
-        fresh.copyMemory(from: base, byteCount: count)
-        base.deallocate()
-        base = fresh
+        guard let grown = realloc(base, newCapacity) else {
+            fatalError("ByteBuffer: out of memory growing to \(newCapacity) bytes")
+        }
+        base = grown
         capacity = newCapacity
     }
 
@@ -125,9 +128,9 @@ package struct ByteBuffer: ~Copyable {
         let length = count
         discard self
         if length == 0 {
-            pointer.deallocate()
+            free(pointer)
             return Data()
         }
-        return Data(bytesNoCopy: pointer, count: length, deallocator: .custom { raw, _ in raw.deallocate() })
+        return Data(bytesNoCopy: pointer, count: length, deallocator: .free)
     }
 }
