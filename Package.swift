@@ -29,7 +29,7 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["PropertyList"], path: "Tests/TestSupport"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
-        .testTarget(name: "AutoCodingTests", dependencies: ["AutoCoding", "PropertyList", "TestSupport"]),
+        .testTarget(name: "AutoCodingTests", dependencies: ["Archivist", "AutoCoding", "PropertyList", "TestSupport"]),
         .testTarget(name: "ArchivistCLITests", dependencies: ["ArchivistCLI", "PropertyList", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
