@@ -29,6 +29,10 @@ enum AutoCodingMemoryProbe {
         // Build the plans first: they are a one-time cost, not part of archiving.
         _ = try AutoArchiver.properties(of: CorpusCompany.self)
         let format: PropertyListFormat = arguments[0] == "binary" ? .binary : .xml
+        // Warm the process (allocator arenas, runtime metadata of the writers' tables) with an
+        // archive of another root type, so "cold" measures what a company's first archive needs
+        // rather than one-time process costs.
+        if let order = company.orders.first { _ = try AutoArchiver.archive(order, format: format) }
         // First archive of the type in this process (cold), then a second one, which allocates
         // its buffers once from the size the first needed (warm, the steady state of an app
         // that saves repeatedly).
