@@ -54,7 +54,7 @@ struct KeyedTreeEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     }
 }
 
-struct UnkeyedTreeEncodingContainer: UnkeyedEncodingContainer {
+struct UnkeyedTreeEncodingContainer: UnkeyedEncodingContainer, ForwardingValueEncoder {
     let encoder: TreeEncoder
     let node: EncodingNode
     let codingPath: [any CodingKey]
@@ -71,23 +71,7 @@ struct UnkeyedTreeEncodingContainer: UnkeyedEncodingContainer {
                               path: AutoCodingError.components(codingPath + [nextKey]))
     }
 
-    func encode<T: Encodable>(_ value: T) throws { try encodeValue(value) }
-    func encode(_ value: Bool) throws { try encodeValue(value) }
-    func encode(_ value: String) throws { try encodeValue(value) }
-    func encode(_ value: Double) throws { try encodeValue(value) }
-    func encode(_ value: Float) throws { try encodeValue(value) }
-    func encode(_ value: Int) throws { try encodeValue(value) }
-    func encode(_ value: Int8) throws { try encodeValue(value) }
-    func encode(_ value: Int16) throws { try encodeValue(value) }
-    func encode(_ value: Int32) throws { try encodeValue(value) }
-    func encode(_ value: Int64) throws { try encodeValue(value) }
-    func encode(_ value: UInt) throws { try encodeValue(value) }
-    func encode(_ value: UInt8) throws { try encodeValue(value) }
-    func encode(_ value: UInt16) throws { try encodeValue(value) }
-    func encode(_ value: UInt32) throws { try encodeValue(value) }
-    func encode(_ value: UInt64) throws { try encodeValue(value) }
-
-    private func encodeValue<T: Encodable>(_ value: T) throws {
+    func encodeValue<T: Encodable>(_ value: T) throws {
         let key = nextKey
         try encoder.encode(value, into: node.appendChild(), at: codingPath + [key])
     }
@@ -113,7 +97,7 @@ struct UnkeyedTreeEncodingContainer: UnkeyedEncodingContainer {
     }
 }
 
-struct SingleValueTreeEncodingContainer: SingleValueEncodingContainer {
+struct SingleValueTreeEncodingContainer: SingleValueEncodingContainer, ForwardingValueEncoder {
     let encoder: TreeEncoder
     let node: EncodingNode
     let codingPath: [any CodingKey]
@@ -123,6 +107,18 @@ struct SingleValueTreeEncodingContainer: SingleValueEncodingContainer {
                               path: AutoCodingError.components(codingPath))
     }
 
+    func encodeValue<T: Encodable>(_ value: T) throws {
+        try encoder.encode(value, into: node, at: codingPath)
+    }
+}
+
+/// The unkeyed and single-value containers encode every kind of value the same way (through
+/// `encodeValue`), so the protocols' fifteen `encode` overloads are written once, here.
+protocol ForwardingValueEncoder {
+    func encodeValue<T: Encodable>(_ value: T) throws
+}
+
+extension ForwardingValueEncoder {
     func encode<T: Encodable>(_ value: T) throws { try encodeValue(value) }
     func encode(_ value: Bool) throws { try encodeValue(value) }
     func encode(_ value: String) throws { try encodeValue(value) }
@@ -138,8 +134,4 @@ struct SingleValueTreeEncodingContainer: SingleValueEncodingContainer {
     func encode(_ value: UInt16) throws { try encodeValue(value) }
     func encode(_ value: UInt32) throws { try encodeValue(value) }
     func encode(_ value: UInt64) throws { try encodeValue(value) }
-
-    private func encodeValue<T: Encodable>(_ value: T) throws {
-        try encoder.encode(value, into: node, at: codingPath)
-    }
 }

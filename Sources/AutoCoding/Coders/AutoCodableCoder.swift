@@ -22,20 +22,32 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         let object = value as AnyObject
         let dynamicType = type(of: object)
         if ObjectIdentifier(dynamicType) != ObjectIdentifier(T.self) {
-            guard let name = state.registry.name(of: dynamicType) else {
-                throw AutoCodingError(.unregisteredType,
-                                      "the value is a \(dynamicType), which is not registered (declared type \(T.self))",
-                                      expected: "\(T.self)", found: "\(dynamicType)")
-            }
+            let name = try registeredName(of: dynamicType, state)
             return try engine.objectCoder(for: dynamicType).encodeBoxed(object, typeTag: name, state)
         }
         return try encodeObject(object, typeTag: nil, state)
     }
 
-    func encodeBoxed(_ value: Any, typeTag: String, _ state: EncodingState) throws -> PropertyListValue {
+    /// The registered name of a subclass found where a `T` was declared; unregistered ones throw.
+    private func registeredName(of dynamicType: AnyObject.Type, _ state: EncodingState) throws -> String {
+        guard let name = state.registry.name(of: dynamicType) else {
+            throw AutoCodingError(.unregisteredType,
+                                  "the value is a \(dynamicType), which is not registered (declared type \(T.self))",
+                                  expected: "\(T.self)", found: "\(dynamicType)")
+        }
+        return name
+    }
+
+    /// A boxed value as the `T` this coder archives.
+    private func unboxed(_ value: Any) throws -> T {
         guard let typed = value as? T else {
             throw AutoCodingError(.typeMismatch, "expected a \(T.self), found a \(type(of: value))")
         }
+        return typed
+    }
+
+    func encodeBoxed(_ value: Any, typeTag: String, _ state: EncodingState) throws -> PropertyListValue {
+        let typed = try unboxed(value)
         if plan.isClass { return try encodeObject(typed as AnyObject, typeTag: typeTag, state) }
         if state.viaMirror || plan.layoutProblem != nil {
             return try plan.encodeFieldsViaMirror(typed, typeTag: typeTag, state)
@@ -53,20 +65,14 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         let object = value as AnyObject
         let dynamicType = type(of: object)
         if ObjectIdentifier(dynamicType) != ObjectIdentifier(T.self) {
-            guard let name = state.registry.name(of: dynamicType) else {
-                throw AutoCodingError(.unregisteredType,
-                                      "the value is a \(dynamicType), which is not registered (declared type \(T.self))",
-                                      expected: "\(T.self)", found: "\(dynamicType)")
-            }
+            let name = try registeredName(of: dynamicType, state)
             return try engine.objectCoder(for: dynamicType).writeBoxed(object, typeTag: name, to: &writer, state)
         }
         return try writeObject(object, typeTag: nil, to: &writer, state)
     }
 
     func writeBoxed(_ value: Any, typeTag: String, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
-        guard let typed = value as? T else {
-            throw AutoCodingError(.typeMismatch, "expected a \(T.self), found a \(type(of: value))")
-        }
+        let typed = try unboxed(value)
         if plan.isClass { return try writeObject(typed as AnyObject, typeTag: typeTag, to: &writer, state) }
         if plan.layoutProblem != nil {
             return try writer.tree(try plan.encodeFieldsViaMirror(typed, typeTag: typeTag, state))
@@ -98,20 +104,14 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         let object = value as AnyObject
         let dynamicType = type(of: object)
         if ObjectIdentifier(dynamicType) != ObjectIdentifier(T.self) {
-            guard let name = state.registry.name(of: dynamicType) else {
-                throw AutoCodingError(.unregisteredType,
-                                      "the value is a \(dynamicType), which is not registered (declared type \(T.self))",
-                                      expected: "\(T.self)", found: "\(dynamicType)")
-            }
+            let name = try registeredName(of: dynamicType, state)
             return try engine.objectCoder(for: dynamicType).writeXMLBoxed(object, typeTag: name, to: &writer, state)
         }
         try writeXMLObject(object, typeTag: nil, to: &writer, state)
     }
 
     func writeXMLBoxed(_ value: Any, typeTag: String, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
-        guard let typed = value as? T else {
-            throw AutoCodingError(.typeMismatch, "expected a \(T.self), found a \(type(of: value))")
-        }
+        let typed = try unboxed(value)
         if plan.isClass { return try writeXMLObject(typed as AnyObject, typeTag: typeTag, to: &writer, state) }
         if plan.layoutProblem != nil {
             return try writer.tree(try plan.encodeFieldsViaMirror(typed, typeTag: typeTag, state))

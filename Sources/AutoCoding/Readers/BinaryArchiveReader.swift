@@ -131,18 +131,9 @@ struct BinaryArchiveReader {
         return AutoCodingError(.typeMismatch, "expected \(expected), found \(found)", expected: expected, found: found)
     }
 
+    /// The scanner's name for `kind`, except that archive messages have always said "uid".
     static func kindName(_ kind: BinaryPropertyListScanner.Kind) -> String {
-        switch kind {
-        case .bool: return "bool"
-        case .integer: return "integer"
-        case .real: return "real"
-        case .date: return "date"
-        case .data: return "data"
-        case .asciiString, .utf16String: return "string"
-        case .uid: return "uid"
-        case .array: return "array"
-        case .dictionary: return "dictionary"
-        }
+        kind == .uid ? "uid" : BinaryPropertyListScanner.name(of: kind)
     }
 
     static func corrupt(_ error: any Error) -> AutoCodingError {

@@ -169,8 +169,9 @@ extension BinaryPropertyListScanner {
         }
     }
 
+    /// The kind's name in error messages ("string" for both string encodings, "UID" for UIDs).
     @usableFromInline
-    static func name(of kind: Kind) -> String {
+    package static func name(of kind: Kind) -> String {
         switch kind {
         case .bool: return "bool"
         case .integer: return "integer"
