@@ -9,8 +9,8 @@ set -euo pipefail
 
 reader="${1:-}"
 case "$reader" in
-    binary) entry=BinaryReaderFuzz.swift; filter="${2:-Binary/}" ;;
-    xml) entry=XMLReaderFuzz.swift; filter="${2:-XML/}" ;;
+    binary) format_flags=(); filter="${2:-Binary/}" ;;
+    xml) format_flags=(-D FUZZ_XML); filter="${2:-XML/}" ;;
     *) echo "usage: $0 binary|xml [FILTER]" >&2; exit 2 ;;
 esac
 
@@ -26,8 +26,8 @@ mapfile -t sources < <(find "$root/Sources/PropertyList" -name '*.swift' | sort)
 # -sanitize=fuzzer only for libFuzzer's main(), which replays the corpus with -runs=0.
 (cd "$out/coverage" && swiftc -sanitize=fuzzer -parse-as-library -Onone -wmo \
     -profile-generate -profile-coverage-mapping \
-    -module-name PropertyListFuzz -package-name Archivist \
-    "${sources[@]}" "$root/Scripts/fuzz/$entry" -o "$binary")
+    -module-name PropertyListFuzz -package-name Archivist "${format_flags[@]}" \
+    "${sources[@]}" "$root/Scripts/fuzz/ReaderFuzz.swift" -o "$binary")
 
 rm -f "$out"/coverage/*.profraw
 LLVM_PROFILE_FILE="$out/coverage/replay-%p.profraw" "$binary" -runs=0 "$out/corpus" "$out/seeds" \

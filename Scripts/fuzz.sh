@@ -12,7 +12,7 @@
 #   FUZZ_SEEDS      extra seed directories, colon-separated (e.g. another checkout's fixtures)
 #
 # Builds fuzz-out/<reader>/fuzz-<reader> from Sources/PropertyList/**/*.swift plus
-# Scripts/fuzz/<Reader>ReaderFuzz.swift, seeds the corpus from Fixtures/PropertyList and from
+# Scripts/fuzz/ReaderFuzz.swift (with -D FUZZ_XML for the XML reader), seeds the corpus from Fixtures/PropertyList and from
 # Scripts/fuzz/make-seeds.py (Python plistlib), runs, and minimizes any crash into
 # fuzz-out/<reader>/crashers/. Exits 1 when a crash was found.
 set -euo pipefail
@@ -21,8 +21,8 @@ reader="${1:-}"
 runs="${2:-1000000}"
 seconds="${3:-0}"
 case "$reader" in
-    binary) entry=BinaryReaderFuzz.swift ;;
-    xml) entry=XMLReaderFuzz.swift ;;
+    binary) format_flags=() ;;
+    xml) format_flags=(-D FUZZ_XML) ;;
     *) echo "usage: $0 binary|xml [RUNS] [SECONDS]" >&2; exit 2 ;;
 esac
 
@@ -38,14 +38,14 @@ fi
 # --- build -----------------------------------------------------------------------------------
 mapfile -t sources < <(find "$root/Sources/PropertyList" -name '*.swift' | sort)
 flags=(-sanitize=fuzzer,address -parse-as-library -O -wmo -g
-       -module-name PropertyListFuzz -package-name Archivist)
+       -module-name PropertyListFuzz -package-name Archivist "${format_flags[@]}")
 [[ "${FUZZ_ROUNDTRIP:-0}" == 1 ]] && flags+=(-D FUZZ_ROUNDTRIP)
 stamp="$out/build-flags"
 wanted_stamp="${flags[*]}"
 needs_build=1
 if [[ -x "$binary" && -f "$stamp" && "$(cat "$stamp")" == "$wanted_stamp" ]]; then
     needs_build=0
-    for file in "${sources[@]}" "$root/Scripts/fuzz/$entry"; do
+    for file in "${sources[@]}" "$root/Scripts/fuzz/ReaderFuzz.swift"; do
         [[ "$file" -nt "$binary" ]] && needs_build=1 && break
     done
 fi
@@ -54,7 +54,7 @@ if [[ $needs_build == 1 ]]; then
     rm -f "$binary"
     # ld.gold warns about every ASan helper symbol it cannot export; those lines are noise.
     # Run from $out: the driver leaves module files in the working directory.
-    (cd "$out" && swiftc "${flags[@]}" "${sources[@]}" "$root/Scripts/fuzz/$entry" -o "$binary") 2>&1 \
+    (cd "$out" && swiftc "${flags[@]}" "${sources[@]}" "$root/Scripts/fuzz/ReaderFuzz.swift" -o "$binary") 2>&1 \
         | grep -v "warning: Cannot export local symbol" >&2 || true
     [[ -x "$binary" ]] || { echo "build failed" >&2; exit 2; }
     echo "$wanted_stamp" > "$stamp"
