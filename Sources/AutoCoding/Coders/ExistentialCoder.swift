@@ -8,7 +8,9 @@ final class ExistentialCoder<T>: ValueCoding, @unchecked Sendable {
 
     init(engine: AutoCodingEngine) { self.engine = engine }
 
-    func encode(_ value: T, _ state: EncodingState) throws -> PropertyListValue {
+    /// The value boxed, its dynamic type and that type's registered name; an unregistered type is
+    /// an error naming both the dynamic and the declared type.
+    private func registered(_ value: T, _ state: EncodingState) throws -> (boxed: Any, type: Any.Type, name: String) {
         let boxed = value as Any
         let dynamicType = type(of: boxed)
         guard let name = state.registry.name(of: dynamicType) else {
@@ -16,28 +18,21 @@ final class ExistentialCoder<T>: ValueCoding, @unchecked Sendable {
                                   "the value is a \(dynamicType), which is not registered (declared type \(T.self))",
                                   expected: "\(T.self)", found: "\(dynamicType)")
         }
+        return (boxed, dynamicType, name)
+    }
+
+    func encode(_ value: T, _ state: EncodingState) throws -> PropertyListValue {
+        let (boxed, dynamicType, name) = try registered(value, state)
         return try engine.objectCoder(for: dynamicType).encodeBoxed(boxed, typeTag: name, state)
     }
 
     func write(_ value: T, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
-        let boxed = value as Any
-        let dynamicType = type(of: boxed)
-        guard let name = state.registry.name(of: dynamicType) else {
-            throw AutoCodingError(.unregisteredType,
-                                  "the value is a \(dynamicType), which is not registered (declared type \(T.self))",
-                                  expected: "\(T.self)", found: "\(dynamicType)")
-        }
+        let (boxed, dynamicType, name) = try registered(value, state)
         return try engine.objectCoder(for: dynamicType).writeBoxed(boxed, typeTag: name, to: &writer, state)
     }
 
     func writeXML(_ value: T, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
-        let boxed = value as Any
-        let dynamicType = type(of: boxed)
-        guard let name = state.registry.name(of: dynamicType) else {
-            throw AutoCodingError(.unregisteredType,
-                                  "the value is a \(dynamicType), which is not registered (declared type \(T.self))",
-                                  expected: "\(T.self)", found: "\(dynamicType)")
-        }
+        let (boxed, dynamicType, name) = try registered(value, state)
         try engine.objectCoder(for: dynamicType).writeXMLBoxed(boxed, typeTag: name, to: &writer, state)
     }
 
