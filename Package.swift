@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Archivist", targets: ["Archivist"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .library(name: "AutoCoding", targets: ["AutoCoding"]),
+        .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .executable(name: "archivist", targets: ["archivist"]),
         .executable(name: "archivist-bench", targets: ["archivist-bench"]),
     ],
@@ -17,19 +18,22 @@ let package = Package(
         .target(name: "PropertyList"),
         // Reflection-driven archiving of opted-in structs and classes.
         .target(name: "AutoCoding", dependencies: ["PropertyList"]),
+        // NSKeyedArchiver-compatible object graphs of AutoCodable types and Foundation values.
+        .target(name: "KeyedArchive", dependencies: ["PropertyList", "AutoCoding"]),
         // Umbrella: re-exports the public modules, nothing else.
-        .target(name: "Archivist", dependencies: ["PropertyList", "AutoCoding"]),
+        .target(name: "Archivist", dependencies: ["PropertyList", "AutoCoding", "KeyedArchive"]),
         // The `archivist` command's logic, as a library so tests can drive it.
-        .target(name: "ArchivistCLI", dependencies: ["PropertyList"]),
+        .target(name: "ArchivistCLI", dependencies: ["PropertyList", "KeyedArchive"]),
         .executableTarget(name: "archivist", dependencies: ["ArchivistCLI"]),
         .executableTarget(
             name: "archivist-bench",
-            dependencies: ["PropertyList", "AutoCoding"],
+            dependencies: ["PropertyList", "AutoCoding", "KeyedArchive"],
             path: "Benchmarks/archivist-bench"
         ),
         .target(name: "TestSupport", dependencies: ["PropertyList"], path: "Tests/TestSupport"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "AutoCodingTests", dependencies: ["Archivist", "AutoCoding", "PropertyList", "TestSupport"]),
+        .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "AutoCoding", "PropertyList", "TestSupport"]),
         .testTarget(name: "ArchivistCLITests", dependencies: ["ArchivistCLI", "PropertyList", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -29,4 +29,9 @@ protocol FieldCoding: AnyObject, Sendable {
     func valueAccepts(_ value: Any) -> Bool
     /// Whether the field at `offset` holds the same archive as `mirrorValue` (plan verification).
     func fieldAgrees(with mirrorValue: Any, in memory: InstanceMemory, at offset: Int) -> Bool
+    /// The field at `offset`, boxed (for formats outside this module, through ``AutoCodingReflection``).
+    func readBoxedField(in memory: InstanceMemory, at offset: Int) -> Any
+    /// Stores `value` in the field at `offset` when it is of the coded type; returns `false`
+    /// (writing nothing) otherwise.
+    func writeBoxedField(_ value: Any, in memory: InstanceMemory, at offset: Int) -> Bool
 }

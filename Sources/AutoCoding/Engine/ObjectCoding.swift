@@ -3,6 +3,8 @@ import PropertyList
 /// The type-erased face of an ``AutoCodableCoder``, for values whose type is only known at run
 /// time (registered subclasses and existentials).
 protocol ObjectCoding: AnyObject, Sendable {
+    /// The verified plan of the coder's type.
+    var plan: TypePlan { get }
     /// Archives `value` (an instance of the coder's type, boxed) with `typeTag` under `$type`.
     func encodeBoxed(_ value: Any, typeTag: String, _ state: EncodingState) throws -> PropertyListValue
     /// Writes `value` (boxed) into a binary archive with `typeTag` under `$type`.

@@ -38,6 +38,16 @@ extension ValueCoding {
 
     func isAbsent(_ value: Value) -> Bool { false }
 
+    func readBoxedField(in memory: InstanceMemory, at offset: Int) -> Any {
+        memory.read(Value.self, at: offset)
+    }
+
+    func writeBoxedField(_ value: Any, in memory: InstanceMemory, at offset: Int) -> Bool {
+        guard let typed = value as? Value else { return false }
+        memory.write(typed, at: offset)
+        return true
+    }
+
     @inline(__always)
     func encodeField(in memory: InstanceMemory, at offset: Int, _ state: EncodingState) throws -> PropertyListValue? {
         let value = memory.read(Value.self, at: offset)

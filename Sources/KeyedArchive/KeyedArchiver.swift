@@ -1,0 +1,74 @@
+import AutoCoding
+import Foundation
+import PropertyList
+
+/// Writes Swift values as `NSKeyedArchiver` archives: object graphs with shared references and
+/// cycles, readable by Foundation's `NSKeyedUnarchiver` on every platform.
+///
+/// ```swift
+/// let data = try KeyedArchiver().archive(company)           // an AutoCodable class graph
+/// let plain = try KeyedArchiver().archive(["a": [1, 2]])    // an NSDictionary for Foundation
+/// ```
+///
+/// What is written:
+/// - each instance of an `AutoCodable` class once, however many properties refer to it (identity
+///   is `ObjectIdentifier`); every further reference, including one back up the graph (a cycle),
+///   is its UID. Structs are written at each occurrence, with no identity.
+/// - an `AutoCodable` object is a dictionary with `$class` and one key per archived property
+///   (the property name, or its ``AutoCodable/autoCodingKeys`` key). `Int`, `Double`, `Float`,
+///   `Bool` and other integers are stored inline as `encode(_:forKey:)` stores them; everything
+///   else is a UID; `nil` optionals are left out. Its `$classname` comes from ``classNames``.
+/// - plain values as Foundation writes them: `String` as `NSString`, numbers and `Bool` as
+///   `NSNumber`, `[T]` as `NSArray` (`NS.objects`), `Set` as `NSSet`, `[String: T]` as
+///   `NSDictionary` (`NS.keys`, `NS.objects`), `Date` as `NSDate` (`NS.time`), `Data` as `NSData`,
+///   `URL` as `NSURL` (`NS.base`, `NS.relative`), `UUID` as `NSUUID` (`NS.uuidbytes`),
+///   `RawRepresentable` enums as their raw values. Equal strings are written once.
+///
+/// The ``AutoCodable/autoCodingVersion`` of a type is not written (keyed archives have no per-object
+/// version); `Codable`-only types, `Decimal` and dictionaries with non-`String` keys are refused
+/// with ``KeyedArchiveError/Kind/unsupportedType``.
+public struct KeyedArchiver: Sendable {
+    /// The `$classname` of each `AutoCodable` type.
+    public var classNames: KeyedClassNames
+    /// The property-list format of the archive (binary by default, as Foundation writes it).
+    public var outputFormat: PropertyListFormat
+
+    /// Creates an archiver.
+    ///
+    /// - Parameters:
+    ///   - classNames: The class names to write (default: every type's default name).
+    ///   - outputFormat: `.binary` (default) or `.xml`.
+    public init(classNames: KeyedClassNames = KeyedClassNames(), outputFormat: PropertyListFormat = .binary) {
+        self.classNames = classNames
+        self.outputFormat = outputFormat
+    }
+
+    /// Archives `root` and everything reachable from it.
+    ///
+    /// - Parameter root: An `AutoCodable` value or class graph, or a plain value (string, number,
+    ///   array, dictionary, set, date, data, URL, UUID, or optionals and nestings of these).
+    /// - Returns: The archive.
+    /// - Throws: ``KeyedArchiveError`` with kind ``KeyedArchiveError/Kind/unsupportedType`` when a
+    ///   type cannot be archived (the message names the property).
+    public func archive<T>(_ root: T) throws -> Data {
+        try archivedPropertyList(root).encoded(as: outputFormat)
+    }
+
+    /// The archive of `root` as a property-list value (the `$archiver`, `$version`, `$top`,
+    /// `$objects` dictionary), before it is encoded.
+    ///
+    /// - Parameter root: As for ``archive(_:)``.
+    /// - Returns: The archive's top-level dictionary.
+    /// - Throws: As ``archive(_:)``.
+    public func archivedPropertyList<T>(_ root: T) throws -> PropertyListValue {
+        let shape = try KeyedTypeCache.shared.shape(for: T.self)
+        var encoder = KeyedEncoder(names: classNames)
+        let rootReference = try encoder.referenceDynamic(root, declared: shape)
+        return .dictionary([
+            KeyedArchiveFormat.versionKey: .integer(PropertyListInteger(KeyedArchiveFormat.version)),
+            KeyedArchiveFormat.archiverKey: .string(KeyedArchiveFormat.archiverName),
+            KeyedArchiveFormat.topKey: .dictionary([KeyedArchiveFormat.rootKey: .uid(rootReference)]),
+            KeyedArchiveFormat.objectsKey: .array(encoder.objects),
+        ])
+    }
+}

@@ -1,0 +1,269 @@
+import AutoCoding
+import Foundation
+import PropertyList
+
+/// Flattens a Swift value into the `$objects` array of a keyed archive.
+///
+/// Each class instance gets one slot, found again by `ObjectIdentifier`, so sharing and cycles
+/// are written as repeated UIDs. A slot is reserved before the object's fields are written, so an
+/// object reached again while its own fields are being written (a cycle) just gets its UID.
+/// Strings and class descriptions are written once per distinct value.
+struct KeyedEncoder {
+    private(set) var objects: [PropertyListValue] = [.string(KeyedArchiveFormat.null)]
+    private var objectSlots: [ObjectIdentifier: UInt64] = [:]
+    /// The instances given slots, kept alive so no identifier is reused while archiving.
+    private var retained: [AnyObject] = []
+    private var stringSlots: [String: UInt64] = [:]
+    private var classSlots: [String: UInt64] = [:]
+    private var typeNames: [ObjectIdentifier: String] = [:]
+    private let names: KeyedClassNames
+    private let cache = KeyedTypeCache.shared
+
+    init(names: KeyedClassNames) {
+        self.names = names
+    }
+
+    /// The UID of `value` (of declared shape `shape`), written on first sight; 0 for `nil`.
+    mutating func reference(_ value: Any, _ shape: KeyedShape) throws -> UInt64 {
+        switch shape {
+        case .string:
+            return string(try cast(value, String.self))
+        case .optional(let wrapped, let marker):
+            guard let inner = marker.unwrap(value) else { return 0 }
+            return try reference(inner, wrapped)
+        case .object(let info):
+            return try object(value, declared: info)
+        case .rawValue(let raw, let marker):
+            guard let rawValue = marker.raw(of: value) else { throw mismatch(value, shape) }
+            return try reference(rawValue, raw)
+        case .existential:
+            return try referenceDynamic(value, declared: shape)
+        default:
+            let slot = UInt64(objects.count)
+            objects.append(.string(KeyedArchiveFormat.null))
+            objects[Int(slot)] = try content(value, shape)
+            return slot
+        }
+    }
+
+    /// The value of a field of an object: inline for numbers and Booleans, else a UID; `nil` for
+    /// a `nil` optional (the key is left out, which readers take as `nil`).
+    mutating func field(_ value: Any, _ shape: KeyedShape) throws -> PropertyListValue? {
+        switch shape {
+        case .int:
+            return .integer(PropertyListInteger(Int64(try cast(value, Int.self))))
+        case .double:
+            return .real(try cast(value, Double.self))
+        case .bool:
+            return .bool(try cast(value, Bool.self))
+        case .float, .integer:
+            return try content(value, shape)
+        case .rawValue(let raw, let marker) where raw.isInlineScalar:
+            guard let rawValue = marker.raw(of: value) else { throw mismatch(value, shape) }
+            return try field(rawValue, raw)
+        case .optional(let wrapped, let marker):
+            guard let inner = marker.unwrap(value) else { return nil }
+            return try field(inner, wrapped)
+        default:
+            return .uid(try reference(value, shape))
+        }
+    }
+
+    /// The `$objects` entry of a value that is not shared by identity.
+    private mutating func content(_ value: Any, _ shape: KeyedShape) throws -> PropertyListValue {
+        switch shape {
+        case .string:
+            return .string(try cast(value, String.self))
+        case .int:
+            return .integer(PropertyListInteger(Int64(try cast(value, Int.self))))
+        case .double:
+            return .real(try cast(value, Double.self))
+        case .float:
+            return .real(Double(try cast(value, Float.self)))
+        case .bool:
+            return .bool(try cast(value, Bool.self))
+        case .integer:
+            guard let integer = value as? any FixedWidthInteger, let number = PropertyListInteger(exactly: integer) else {
+                throw mismatch(value, shape)
+            }
+            return .integer(number)
+        case .data:
+            return .data(try cast(value, Data.self))
+        case .date:
+            let date = try cast(value, Date.self)
+            return .dictionary([KeyedArchiveFormat.classKey: .uid(foundationClass(.date)),
+                                KeyedArchiveFormat.timeField: .real(date.timeIntervalSinceReferenceDate)])
+        case .url:
+            let url = try cast(value, URL.self)
+            var base: UInt64 = 0
+            if let baseURL = url.baseURL { base = try reference(baseURL, .url) }
+            let relative = string(url.baseURL == nil ? url.absoluteString : url.relativeString)
+            return .dictionary([KeyedArchiveFormat.classKey: .uid(foundationClass(.url)),
+                                KeyedArchiveFormat.baseField: .uid(base), KeyedArchiveFormat.relativeField: .uid(relative)])
+        case .uuid:
+            let uuid = try cast(value, UUID.self)
+            let bytes = withUnsafeBytes(of: uuid.uuid) { Data($0) }
+            return .dictionary([KeyedArchiveFormat.classKey: .uid(foundationClass(.uuid)), KeyedArchiveFormat.uuidField: .data(bytes)])
+        case .array(let element, let marker):
+            return try collection(.array, value, element) { body in try marker.forEach(value, body) }
+        case .set(let element, let marker):
+            return try collection(.set, value, element) { body in try marker.forEach(value, body) }
+        case .dictionary(let element, let marker):
+            var keys: [PropertyListValue] = []
+            var values: [PropertyListValue] = []
+            let isDictionary = try marker.forEach(value) { key, entry in
+                keys.append(.uid(string(key)))
+                values.append(.uid(try reference(entry, element)))
+            }
+            guard isDictionary else { throw mismatch(value, shape) }
+            return .dictionary([KeyedArchiveFormat.classKey: .uid(foundationClass(.dictionary)),
+                                KeyedArchiveFormat.keysField: .array(keys), KeyedArchiveFormat.objectsField: .array(values)])
+        case .rawValue(let raw, let marker):
+            guard let rawValue = marker.raw(of: value) else { throw mismatch(value, shape) }
+            return try content(rawValue, raw)
+        case .optional(let wrapped, let marker):
+            guard let inner = marker.unwrap(value) else { return .string(KeyedArchiveFormat.null) }
+            return try content(inner, wrapped)
+        case .value(let info):
+            guard let instance = value as? any AutoCodable, ObjectIdentifier(Swift.type(of: instance)) == ObjectIdentifier(info.type)
+            else { throw mismatch(value, shape) }
+            return try fields(of: instance, info)
+        case .object(let info):
+            // Only reached through `existential`, which has already given the object its slot.
+            guard let instance = value as? any AutoCodable else { throw mismatch(value, shape) }
+            return try fields(of: instance, info)
+        case .existential:
+            let dynamic = try dynamicShape(of: value)
+            if case .object = dynamic { throw mismatch(value, shape) }
+            return try content(value, dynamic)
+        }
+    }
+
+    /// An `NSArray` / `NSSet` of the elements `forEach` gives.
+    private mutating func collection(_ kind: FoundationClass, _ value: Any, _ element: KeyedShape,
+                                     _ forEach: ((Any) throws -> Void) throws -> Bool) throws -> PropertyListValue {
+        var references: [PropertyListValue] = []
+        let matches = try forEach { references.append(.uid(try reference($0, element))) }
+        guard matches else { throw KeyedArchiveError(.typeMismatch, "expected a collection, found a \(Swift.type(of: value))") }
+        return .dictionary([KeyedArchiveFormat.classKey: .uid(foundationClass(kind)), KeyedArchiveFormat.objectsField: .array(references)])
+    }
+
+    /// The UID of a class instance, giving it a slot (and writing its fields) on first sight.
+    private mutating func object(_ value: Any, declared: KeyedTypeInfo) throws -> UInt64 {
+        guard let instance = value as? any AutoCodable, Swift.type(of: instance) is AnyClass else {
+            throw mismatch(value, .object(declared))
+        }
+        let reference = instance as AnyObject
+        let identity = ObjectIdentifier(reference)
+        if let known = objectSlots[identity] { return known }
+        let dynamicType = Swift.type(of: instance)
+        let info = ObjectIdentifier(dynamicType) == ObjectIdentifier(declared.type) ? declared : try cache.info(for: dynamicType)
+        let slot = UInt64(objects.count)
+        objects.append(.string(KeyedArchiveFormat.null))
+        objectSlots[identity] = slot
+        retained.append(reference)
+        objects[Int(slot)] = try fields(of: instance, info)
+        return slot
+    }
+
+    /// The dictionary of an `AutoCodable` instance: `$class` and its archived properties.
+    private mutating func fields(of instance: any AutoCodable, _ info: KeyedTypeInfo) throws -> PropertyListValue {
+        var entries = PropertyListDictionary(minimumCapacity: info.shapes.count + 1)
+        entries.updateValue(.uid(customClass(info)), forKey: KeyedArchiveFormat.classKey)
+        let shapes = info.shapes
+        let fields = info.reflection.fields
+        try info.reflection.forEachField(of: instance) { position, value in
+            do {
+                if let encoded = try field(value, shapes[position]) {
+                    entries.updateValue(encoded, forKey: fields[position].key)
+                }
+            } catch let error as KeyedArchiveError {
+                var located = error
+                if located.key == nil { located.key = fields[position].key }
+                throw located
+            }
+        }
+        return .dictionary(entries)
+    }
+
+    /// The shape of a value found behind `Any` or `any P`.
+    private func dynamicShape(of value: Any) throws -> KeyedShape {
+        if let auto = value as? any AutoCodable {
+            let info = try cache.info(for: Swift.type(of: auto))
+            return info.isClass ? .object(info) : .value(info)
+        }
+        let shape = try cache.shape(for: Swift.type(of: value))
+        if case .existential = shape {
+            throw KeyedArchiveError(.unsupportedType, "a \(Swift.type(of: value)) cannot be written to a keyed archive")
+        }
+        return shape
+    }
+
+    /// The UID of a string, written once per distinct string.
+    mutating func string(_ string: String) -> UInt64 {
+        if let known = stringSlots[string] { return known }
+        let slot = UInt64(objects.count)
+        objects.append(.string(string))
+        stringSlots[string] = slot
+        return slot
+    }
+
+    private mutating func foundationClass(_ kind: FoundationClass) -> UInt64 {
+        let description = kind.description
+        return classDescription(description.name, description.classes)
+    }
+
+    private mutating func customClass(_ info: KeyedTypeInfo) -> UInt64 {
+        let identity = ObjectIdentifier(info.type)
+        let name: String
+        if let known = typeNames[identity] {
+            name = known
+        } else {
+            name = names.name(for: info.type)
+            typeNames[identity] = name
+        }
+        if let known = classSlots[name] { return known }
+        let classes = [name] + info.superclasses.map { names.name(for: $0) } + ["NSObject"]
+        return classDescription(name, classes)
+    }
+
+    private mutating func classDescription(_ name: String, _ classes: [String]) -> UInt64 {
+        if let known = classSlots[name] { return known }
+        let slot = UInt64(objects.count)
+        objects.append(.dictionary([KeyedArchiveFormat.classNameKey: .string(name),
+                                    KeyedArchiveFormat.classesKey: .array(classes.map(PropertyListValue.string))]))
+        classSlots[name] = slot
+        return slot
+    }
+
+    /// Dispatches a value behind `Any` (the root, or an existential) to its shape's UID.
+    mutating func referenceDynamic(_ value: Any, declared: KeyedShape) throws -> UInt64 {
+        guard case .existential = declared else { return try reference(value, declared) }
+        if let optional = value as? any KeyedOptionalBox {
+            guard let inner = optional.unwrapped else { return 0 }
+            return try referenceDynamic(inner, declared: declared)
+        }
+        let dynamic = try dynamicShape(of: value)
+        return try reference(value, dynamic)
+    }
+
+    private func cast<T>(_ value: Any, _ type: T.Type) throws -> T {
+        guard let typed = value as? T else {
+            throw KeyedArchiveError(.typeMismatch, "expected a \(T.self), found a \(Swift.type(of: value))")
+        }
+        return typed
+    }
+
+    private func mismatch(_ value: Any, _ shape: KeyedShape) -> KeyedArchiveError {
+        KeyedArchiveError(.typeMismatch, "a \(Swift.type(of: value)) does not have the declared shape \(shape)")
+    }
+}
+
+/// Unwraps an optional hidden in `Any` whatever its wrapped type.
+protocol KeyedOptionalBox {
+    var unwrapped: Any? { get }
+}
+
+extension Optional: KeyedOptionalBox {
+    var unwrapped: Any? { self.map { $0 as Any } }
+}

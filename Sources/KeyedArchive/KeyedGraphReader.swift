@@ -1,0 +1,121 @@
+import Foundation
+import PropertyList
+
+/// Reads a checked ``KeyedArchiveDocument`` into a ``KeyedArchiveGraph`` without Swift types.
+///
+/// Nothing is instantiated: custom classes become ``KeyedObject`` records, so any archive can be
+/// inspected safely. Custom objects are recorded before their fields are read, which lets
+/// references back to them (cycles) resolve to their index.
+struct KeyedGraphReader {
+    private let document: KeyedArchiveDocument
+    private var objects: [Int: KeyedObject] = [:]
+    private var activeValues: Set<Int> = []
+    private var depth = 0
+
+    init(document: KeyedArchiveDocument) {
+        self.document = document
+    }
+
+    /// The graph of the whole archive.
+    mutating func read() throws -> KeyedArchiveGraph {
+        let root = try value(.uid(UInt64(document.rootIndex)), parent: nil, key: KeyedArchiveFormat.rootKey)
+        return KeyedArchiveGraph(root: root, objects: objects)
+    }
+
+    /// The value of `raw` (inline, or a UID) found in object `parent` under `key`.
+    private mutating func value(_ raw: PropertyListValue, parent: Int?, key: String?) throws -> KeyedValue {
+        guard case .uid(let uid) = raw else { return try inline(raw, parent: parent, key: key) }
+        let index = try document.index(of: uid, from: parent, key: key)
+        if index == 0 { return .null }
+        let object = document.objects[index]
+        guard case .dictionary(let entries) = object else { return try inline(object, parent: index, key: nil) }
+        if objects[index] != nil { return .object(index) }
+        guard depth < document.options.maximumDepth else {
+            throw KeyedArchiveError(.depthLimitExceeded, "objects nest deeper than \(document.options.maximumDepth)", objectIndex: index)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        let description = try document.classDescription(of: entries, at: index)
+        guard let kind = description.foundation else { return try custom(entries, description, at: index) }
+        guard activeValues.insert(index).inserted else {
+            throw KeyedArchiveError(.valueCycle, "the \(description.name) at object \(index) contains itself", objectIndex: index)
+        }
+        defer { activeValues.remove(index) }
+        return try foundation(kind, entries, description, at: index)
+    }
+
+    /// A scalar stored directly (a number stored inline with `encode(_:forKey:)`, or an `$objects` entry).
+    private func inline(_ value: PropertyListValue, parent: Int?, key: String?) throws -> KeyedValue {
+        switch value {
+        case .string(let string): return .string(string)
+        case .integer(let integer): return .integer(integer)
+        case .real(let real): return .real(real)
+        case .real32(let real): return .real(Double(real))
+        case .bool(let bool): return .bool(bool)
+        case .date(let date): return .date(date)
+        case .data(let data): return .data(data)
+        case .array, .dictionary, .uid:
+            throw KeyedArchiveError(.malformedObject, "a bare \(value.typeName) where an object or a UID was expected",
+                                    objectIndex: parent, key: key)
+        }
+    }
+
+    private mutating func custom(_ entries: PropertyListDictionary, _ description: KeyedArchiveDocument.ClassDescription,
+                                 at index: Int) throws -> KeyedValue {
+        objects[index] = KeyedObject(index: index, className: description.name, classes: description.classes, fields: [])
+        var fields: [(key: String, value: KeyedValue)] = []
+        for (key, raw) in entries where key != KeyedArchiveFormat.classKey {
+            fields.append((key, try value(raw, parent: index, key: key)))
+        }
+        objects[index]?.fields = fields
+        return .object(index)
+    }
+
+    private mutating func foundation(_ kind: FoundationClass, _ entries: PropertyListDictionary,
+                                     _ description: KeyedArchiveDocument.ClassDescription, at index: Int) throws -> KeyedValue {
+        switch kind {
+        case .array, .set, .orderedSet:
+            let references = try document.references(KeyedArchiveFormat.objectsField, in: entries, at: index)
+            var elements: [KeyedValue] = []
+            elements.reserveCapacity(references.count)
+            for reference in references {
+                elements.append(try value(.uid(UInt64(reference)), parent: index, key: KeyedArchiveFormat.objectsField))
+            }
+            return kind == .set ? .set(elements) : .array(elements)
+        case .dictionary:
+            let keys = try document.references(KeyedArchiveFormat.keysField, in: entries, at: index)
+            let values = try document.references(KeyedArchiveFormat.objectsField, in: entries, at: index)
+            guard keys.count == values.count else {
+                throw KeyedArchiveError(.malformedObject, "NS.keys has \(keys.count) entries, NS.objects \(values.count)", objectIndex: index)
+            }
+            var result: [KeyedDictionaryEntry] = []
+            for (key, entry) in zip(keys, values) {
+                result.append(KeyedDictionaryEntry(
+                    key: try value(.uid(UInt64(key)), parent: index, key: KeyedArchiveFormat.keysField),
+                    value: try value(.uid(UInt64(entry)), parent: index, key: KeyedArchiveFormat.objectsField)))
+            }
+            return .dictionary(result)
+        case .null:
+            return .null
+        case .string, .date, .data, .url, .uuid:
+            // The typed decoder knows these shapes and their checks; it instantiates nothing here.
+            let typed = KeyedDecoder(document: document, allowed: [:])
+            let reference = PropertyListValue.uid(UInt64(index))
+            switch kind {
+            case .string: return .string(try typed.decode(reference, .string, parent: nil, key: nil) as? String ?? "")
+            case .date: return .date(try typed.decode(reference, .date, parent: nil, key: nil) as? Date ?? Date(timeIntervalSinceReferenceDate: 0))
+            case .data: return .data(try typed.decode(reference, .data, parent: nil, key: nil) as? Data ?? Data())
+            case .url:
+                guard let url = try typed.decode(reference, .url, parent: nil, key: nil) as? URL else {
+                    throw KeyedArchiveError(.malformedObject, "NSURL could not be read", objectIndex: index)
+                }
+                return .url(url)
+            default:
+                guard let uuid = try typed.decode(reference, .uuid, parent: nil, key: nil) as? UUID else {
+                    throw KeyedArchiveError(.malformedObject, "NSUUID could not be read", objectIndex: index)
+                }
+                return .uuid(uuid)
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import AutoCoding
+import Foundation
+import PropertyList
+
+/// Reads `NSKeyedArchiver` archives — ours or Foundation's — into Swift values, or into a
+/// ``KeyedArchiveGraph`` when there is no Swift type for them.
+///
+/// ```swift
+/// let company = try KeyedUnarchiver(allowing: [Person.self, Order.self])
+///     .unarchive(Company.self, from: data)
+/// ```
+///
+/// **Security.** Like `NSSecureCoding`, only the types listed in ``allowedTypes`` (and the root
+/// type asked for) are ever instantiated: an object whose `$classname` names any other class is
+/// refused with ``KeyedArchiveError/Kind/disallowedClass`` before anything is created, and so is
+/// an allowed type found where the declared property type cannot hold it. Foundation's value
+/// classes (`NSString`, `NSNumber`, `NSArray`…) become Swift values and run no code. Limits in
+/// ``options`` bound the nesting depth and the number of objects.
+///
+/// **Graphs and hooks.** Every UID that names one object yields one instance (`===`). Each class
+/// instance is created with `init()` and remembered before its properties are read, so cycles
+/// (parent ↔ child, rings, self-references) are restored. While the graph is being read, no
+/// `AutoCodable` hook of a class runs: `autoCodingDidFindUnknownKeys(_:)` and
+/// `autoCodingDidDecode()` of every class instance run after the whole graph is read, in the order
+/// the instances were completed (children before parents where there is no cycle), so a hook sees
+/// every object it can reach fully restored. Structs are values copied into their owner, so their
+/// hooks run as soon as the struct is read; a struct's hook may therefore see a class instance of
+/// an enclosing cycle whose properties are not yet all restored. Unknown keys are passed to
+/// `autoCodingDidFindUnknownKeys(_:)` as archived (references as UIDs).
+public struct KeyedUnarchiver: @unchecked Sendable {
+    // @unchecked: the only non-Sendable member is a list of metatypes, which are immutable.
+    /// The `AutoCodable` types that may be instantiated, besides the root type.
+    public var allowedTypes: [any AutoCodable.Type]
+    /// The class names each type is read from.
+    public var classNames: KeyedClassNames
+    /// Depth and size limits.
+    public var options: KeyedUnarchivingOptions
+
+    /// Creates an unarchiver.
+    ///
+    /// - Parameters:
+    ///   - allowedTypes: The `AutoCodable` types that may be instantiated besides the root type.
+    ///   - classNames: The names each type is read from (default: its default names).
+    ///   - options: Depth and size limits.
+    public init(allowing allowedTypes: [any AutoCodable.Type] = [], classNames: KeyedClassNames = KeyedClassNames(),
+                options: KeyedUnarchivingOptions = .default) {
+        self.allowedTypes = allowedTypes
+        self.classNames = classNames
+        self.options = options
+    }
+
+    /// Reads the root object of `data` as a `T`.
+    ///
+    /// - Parameters:
+    ///   - type: The root's type: an `AutoCodable` type or a plain value type (see ``KeyedArchiver``).
+    ///   - data: A binary or XML keyed archive.
+    /// - Returns: The root value, with its graph restored.
+    /// - Throws: ``KeyedArchiveError`` saying what is wrong and at which object index.
+    public func unarchive<T>(_ type: T.Type, from data: Data) throws -> T {
+        try unarchive(type, document: KeyedArchiveDocument(data: data, options: options))
+    }
+
+    /// Reads the root object of an archive already read as a property list.
+    ///
+    /// - Parameters:
+    ///   - type: The root's type.
+    ///   - propertyList: The archive's top-level dictionary.
+    /// - Returns: The root value.
+    /// - Throws: ``KeyedArchiveError``.
+    public func unarchive<T>(_ type: T.Type, fromPropertyList propertyList: PropertyListValue) throws -> T {
+        try unarchive(type, document: KeyedArchiveDocument(plist: propertyList, options: options))
+    }
+
+    private func unarchive<T>(_ type: T.Type, document: KeyedArchiveDocument) throws -> T {
+        let cache = KeyedTypeCache.shared
+        let shape = try cache.shape(for: T.self)
+        var allowed: [String: KeyedTypeInfo] = [:]
+        var types = allowedTypes
+        if let root = T.self as? any AutoCodable.Type { types.insert(root, at: 0) }
+        for allowedType in types {
+            let info = try cache.info(for: allowedType)
+            for name in classNames.readableNames(for: allowedType) where allowed[name] == nil { allowed[name] = info }
+        }
+        let decoder = KeyedDecoder(document: document, allowed: allowed)
+        let root = try decoder.decodeRoot(shape)
+        try decoder.runHooks()
+        guard let typed = root as? T else {
+            throw KeyedArchiveError(.typeMismatch, "the root is a \(Swift.type(of: root)), not a \(T.self)",
+                                    objectIndex: document.rootIndex)
+        }
+        return typed
+    }
+
+    /// Reads any keyed archive without instantiating anything.
+    ///
+    /// - Parameters:
+    ///   - data: A binary or XML keyed archive.
+    ///   - options: Depth and size limits.
+    /// - Returns: The root value and every custom object by index.
+    /// - Throws: ``KeyedArchiveError``.
+    public static func graph(from data: Data, options: KeyedUnarchivingOptions = .default) throws -> KeyedArchiveGraph {
+        var reader = KeyedGraphReader(document: try KeyedArchiveDocument(data: data, options: options))
+        return try reader.read()
+    }
+
+    /// Reads a keyed archive already read as a property list, without instantiating anything.
+    ///
+    /// - Parameters:
+    ///   - propertyList: The archive's top-level dictionary.
+    ///   - options: Depth and size limits.
+    /// - Returns: The root value and every custom object by index.
+    /// - Throws: ``KeyedArchiveError``.
+    public static func graph(fromPropertyList propertyList: PropertyListValue,
+                             options: KeyedUnarchivingOptions = .default) throws -> KeyedArchiveGraph {
+        var reader = KeyedGraphReader(document: try KeyedArchiveDocument(plist: propertyList, options: options))
+        return try reader.read()
+    }
+
+    /// Whether a property list looks like a keyed archive (`$archiver` is `NSKeyedArchiver`).
+    ///
+    /// - Parameter propertyList: Any property list.
+    /// - Returns: `true` when it should be read as a keyed archive.
+    public static func isKeyedArchive(_ propertyList: PropertyListValue) -> Bool {
+        guard case .dictionary(let top) = propertyList else { return false }
+        return top[KeyedArchiveFormat.archiverKey] == .string(KeyedArchiveFormat.archiverName)
+    }
+}
