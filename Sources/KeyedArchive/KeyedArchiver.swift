@@ -17,7 +17,7 @@ import PropertyList
 /// - an `AutoCodable` object is a dictionary with `$class` and one key per archived property
 ///   (the property name, or its ``AutoCodable/autoCodingKeys`` key). `Int`, `Double`, `Float`,
 ///   `Bool` and other integers are stored inline as `encode(_:forKey:)` stores them; everything
-///   else is a UID; `nil` optionals are left out. Its `$classname` comes from ``classNames``.
+///   else is a UID; a `nil` optional is UID 0 (`$null`). Its `$classname` comes from ``classNames``.
 /// - plain values as Foundation writes them: `String` as `NSString`, numbers and `Bool` as
 ///   `NSNumber`, `[T]` as `NSArray` (`NS.objects`), `Set` as `NSSet`, `[String: T]` as
 ///   `NSDictionary` (`NS.keys`, `NS.objects`), `Date` as `NSDate` (`NS.time`), `Data` as `NSData`,

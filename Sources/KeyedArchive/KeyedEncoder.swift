@@ -46,8 +46,9 @@ struct KeyedEncoder {
         }
     }
 
-    /// The value of a field of an object: inline for numbers and Booleans, else a UID; `nil` for
-    /// a `nil` optional (the key is left out, which readers take as `nil`).
+    /// The value of a field of an object: inline for numbers and Booleans, else a UID; UID 0
+    /// (`$null`) for a `nil` optional, as `encode(nil, forKey:)` writes it (Foundation on Linux
+    /// refuses to decode a missing key).
     mutating func field(_ value: Any, _ shape: KeyedShape) throws -> PropertyListValue? {
         switch shape {
         case .int:
@@ -62,7 +63,7 @@ struct KeyedEncoder {
             guard let rawValue = marker.raw(of: value) else { throw mismatch(value, shape) }
             return try field(rawValue, raw)
         case .optional(let wrapped, let marker):
-            guard let inner = marker.unwrap(value) else { return nil }
+            guard let inner = marker.unwrap(value) else { return .uid(0) }
             return try field(inner, wrapped)
         default:
             return .uid(try reference(value, shape))
