@@ -56,11 +56,12 @@ final class KeyedDecoder {
             index = resolved
             value = document.objects[resolved]
         }
-        let location = index ?? parent
+        // `$null` (index 0) is reported at the object that refers to it.
+        let location = index == 0 ? parent : index ?? parent
+        let locationKey = index == nil || index == 0 ? key : nil
         func mismatch(_ expected: String) -> KeyedArchiveError {
             let found = index == 0 ? "nil ($null)" : "a \(value.typeName)"
-            return KeyedArchiveError(.typeMismatch, "expected \(expected), found \(found)", objectIndex: location,
-                                     key: index == nil ? key : nil)
+            return KeyedArchiveError(.typeMismatch, "expected \(expected), found \(found)", objectIndex: location, key: locationKey)
         }
         if index == 0 {
             if case .optional(_, let marker) = shape { return marker.absent }
@@ -140,7 +141,7 @@ final class KeyedDecoder {
             let rawValue = try decode(raw, rawShape, parent: parent, key: key)
             guard let result = marker.make(raw: rawValue) else {
                 throw KeyedArchiveError(.typeMismatch, "\(rawValue) is not a raw value of \(shape)", objectIndex: location,
-                                        key: index == nil ? key : nil)
+                                        key: locationKey)
             }
             return result
         case .array(let element, let marker):
