@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchive
 import PropertyList
 
 /// `archivist dump [--json] FILE`: the readable tree, or canonical JSON on one line.
@@ -12,6 +13,9 @@ enum DumpCommand {
             --json prints one line of canonical JSON: {"type": T, "value": V} nodes, keys sorted,
             byte-identical to Python's json.dumps(node, ensure_ascii=False, separators=(',', ':'),
             sort_keys=True).
+            A keyed archive (NSKeyedArchiver) is shown as its object graph: objects with their class
+            names, shared objects marked, cycles as back-references; --json still prints the raw
+            property list.
             """,
         syntax: CommandSyntax(flags: ["--json"], positionals: ["FILE"]),
         execute: run
@@ -24,6 +28,13 @@ enum DumpCommand {
             var json = value.canonicalJSONData()
             json.append(UInt8(ascii: "\n"))
             output = json
+        } else if KeyedUnarchiver.isKeyedArchive(value) {
+            do {
+                output = Data(try KeyedUnarchiver.graph(fromPropertyList: value).treeDescription().utf8)
+            } catch {
+                throw CommandFailure("\(CommandContext.displayName(of: arguments.positionals[0])): invalid keyed archive: \(error)"
+                                     + " (--json prints the raw property list)")
+            }
         } else {
             output = PropertyListTreeFormatter().data(for: value)
         }
