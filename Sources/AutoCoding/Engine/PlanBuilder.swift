@@ -29,6 +29,14 @@ enum PlanBuilder {
                 mirrorPath.append(wrapped.name)
             }
             if transient.contains(name) || transient.contains(field.name) { continue }
+            guard field.isStrong else {
+                // Weak and unowned storage is a side-table reference, not a value of the declared
+                // type: reading it as one would crash. Refuse instead of guessing.
+                throw AutoCodingError(.unsupportedType,
+                                      "weak and unowned properties cannot be archived; list \"\(name)\" in "
+                                      + "autoCodingTransientProperties and restore it in autoCodingDidDecode()",
+                                      path: [.property(name)], found: "\(field.type)")
+            }
             let key = renames[name] ?? name
             guard !key.hasPrefix("$") else {
                 throw AutoCodingError(.invalidConfiguration, "the archive key \"\(key)\" starts with \"$\", which is reserved",

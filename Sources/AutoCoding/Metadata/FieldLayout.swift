@@ -8,7 +8,27 @@ struct StoredField {
     var offset: Int
     /// The declared type.
     var type: Any.Type
+    /// Whether the property holds its value strongly; `false` for `weak` and `unowned` references,
+    /// whose storage is not a plain value of `type` and must never be read or written as one.
+    var isStrong = true
 }
+
+/// The record the runtime fills in for one stored property (names as in the runtime's C struct).
+private struct RuntimeFieldRecord {
+    var name: UnsafePointer<CChar>? = nil
+    var freeName: (@convention(c) (UnsafePointer<CChar>?) -> Void)? = nil
+    var isStrong = false
+    var isVar = false
+}
+
+// The runtime entry points `_forEachField` itself is built on; used here only to learn which
+// properties are `weak` or `unowned`, which `_forEachField` does not say.
+@_silgen_name("swift_reflectionMirror_recursiveCount")
+private func runtimeFieldCount(_ type: Any.Type) -> Int
+
+@_silgen_name("swift_reflectionMirror_recursiveChildMetadata")
+private func runtimeFieldMetadata(_ type: Any.Type, index: Int,
+                                  fieldMetadata: UnsafeMutablePointer<RuntimeFieldRecord>) -> Any.Type
 
 /// Reads stored-property layouts from the runtime's reflection metadata.
 ///
@@ -25,7 +45,16 @@ enum FieldLayout {
             result.append(StoredField(name: String(cString: name), offset: offset, type: fieldType))
             return true
         }
-        return complete ? result : nil
+        guard complete else { return nil }
+        // Same enumeration as `_forEachField`: index i there is index i here.
+        guard runtimeFieldCount(type) == result.count else { return nil }
+        for index in result.indices {
+            var record = RuntimeFieldRecord()
+            _ = runtimeFieldMetadata(type, index: index, fieldMetadata: &record)
+            result[index].isStrong = record.isStrong
+            record.freeName?(record.name)
+        }
+        return result
     }
 
     /// Whether `type` is a class (Swift or foreign), judged from its metadata kind.

@@ -92,3 +92,31 @@ final class GraphZoo: AutoCodable {
     var star: GraphAnimal?
     required init() {}
 }
+
+/// A child with a weak back-reference: refused unless transient.
+final class WeakChild: AutoCodable {
+    var name = ""
+    weak var parent: WeakParent?
+    required init() {}
+}
+
+final class WeakParent: AutoCodable {
+    var children: [WeakChild] = []
+    required init() {}
+}
+
+/// The supported pattern: the weak back-reference is transient and rebuilt by the parent's hook.
+final class LinkedChild: AutoCodable {
+    var name = ""
+    weak var parent: LinkedParent?
+    static let autoCodingTransientProperties: Set<String> = ["parent"]
+    required init() {}
+}
+
+final class LinkedParent: AutoCodable {
+    var children: [LinkedChild] = []
+    required init() {}
+    func autoCodingDidDecode() throws {
+        for child in children { child.parent = self }
+    }
+}
