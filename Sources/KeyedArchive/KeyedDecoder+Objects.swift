@@ -62,7 +62,7 @@ extension KeyedDecoder {
         let info = try allowedInfo(of: entries, at: index, declared: declared)
         var instance = info.reflection.makeDefault()
         // Remembered before its fields are read: a cycle back to it finds this instance.
-        instances[index] = instance as AnyObject
+        instances[index] = (instance as AnyObject, info)
         let unknown = try enter(index) { try fill(&instance, info, entries, at: index) }
         pendingHooks.append((index, instance, unknown))
         return instance
@@ -166,7 +166,7 @@ extension KeyedDecoder {
             case .dictionary?:
                 return try decode(reference, .dictionary(.existential(Any.self), [String: Any].self), parent: parent, key: key)
             case nil:
-                if let known = instances[index] { return known }
+                if let known = instances[index] { return known.instance }
                 let info = try allowedInfo(of: entries, at: index, declared: nil)
                 let mismatch = { (expected: String) in
                     KeyedArchiveError(.typeMismatch, "expected \(expected)", objectIndex: index)

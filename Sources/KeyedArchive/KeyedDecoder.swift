@@ -13,7 +13,8 @@ final class KeyedDecoder {
     let document: KeyedArchiveDocument
     /// The types that may be instantiated, by every name they are read from.
     let allowed: [String: KeyedTypeInfo]
-    var instances: [Int: AnyObject] = [:]
+    /// Class instances by object index, with their type's info.
+    var instances: [Int: (instance: AnyObject, info: KeyedTypeInfo)] = [:]
     var pendingHooks: [(index: Int, instance: any AutoCodable, unknown: PropertyListDictionary)] = []
     var activeValues: Set<Int> = []
     var depth = 0
@@ -180,10 +181,8 @@ final class KeyedDecoder {
         case .object(let declared):
             guard let index else { throw mismatch("a UID of a \(declared.type) object") }
             if let known = instances[index] {
-                guard let typed = known as? any AutoCodable, declared.accepts(try cachedInfo(of: typed)) else {
-                    throw mismatch("a \(declared.type)")
-                }
-                return known
+                guard declared.accepts(known.info) else { throw mismatch("a \(declared.type)") }
+                return known.instance
             }
             return try object(at: index, declared: declared, mismatch)
         case .value(let declared):
@@ -196,9 +195,5 @@ final class KeyedDecoder {
 
     private static func integer<I: FixedWidthInteger>(_ integer: PropertyListInteger, _ type: I.Type) -> Any? {
         integer.exactly(I.self)
-    }
-
-    private func cachedInfo(of instance: any AutoCodable) throws -> KeyedTypeInfo {
-        try KeyedTypeCache.shared.info(for: type(of: instance))
     }
 }

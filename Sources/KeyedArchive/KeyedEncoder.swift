@@ -70,85 +70,6 @@ struct KeyedEncoder {
         }
     }
 
-    /// The `$objects` entry of a value that is not shared by identity.
-    private mutating func content(_ value: Any, _ shape: KeyedShape) throws -> PropertyListValue {
-        switch shape {
-        case .string:
-            return .string(try cast(value, String.self))
-        case .int:
-            return .integer(PropertyListInteger(Int64(try cast(value, Int.self))))
-        case .double:
-            return .real(try cast(value, Double.self))
-        case .float:
-            return .real(Double(try cast(value, Float.self)))
-        case .bool:
-            return .bool(try cast(value, Bool.self))
-        case .integer:
-            guard let integer = value as? any FixedWidthInteger, let number = PropertyListInteger(exactly: integer) else {
-                throw mismatch(value, shape)
-            }
-            return .integer(number)
-        case .data:
-            return .data(try cast(value, Data.self))
-        case .date:
-            let date = try cast(value, Date.self)
-            return .dictionary([KeyedArchiveFormat.classKey: .uid(foundationClass(.date)),
-                                KeyedArchiveFormat.timeField: .real(date.timeIntervalSinceReferenceDate)])
-        case .url:
-            let url = try cast(value, URL.self)
-            var base: UInt64 = 0
-            if let baseURL = url.baseURL { base = try reference(baseURL, .url) }
-            let relative = string(url.baseURL == nil ? url.absoluteString : url.relativeString)
-            return .dictionary([KeyedArchiveFormat.classKey: .uid(foundationClass(.url)),
-                                KeyedArchiveFormat.baseField: .uid(base), KeyedArchiveFormat.relativeField: .uid(relative)])
-        case .uuid:
-            let uuid = try cast(value, UUID.self)
-            let bytes = withUnsafeBytes(of: uuid.uuid) { Data($0) }
-            return .dictionary([KeyedArchiveFormat.classKey: .uid(foundationClass(.uuid)), KeyedArchiveFormat.uuidField: .data(bytes)])
-        case .array(let element, let marker):
-            return try collection(.array, value, element) { body in try marker.forEach(value, body) }
-        case .set(let element, let marker):
-            return try collection(.set, value, element) { body in try marker.forEach(value, body) }
-        case .dictionary(let element, let marker):
-            var keys: [PropertyListValue] = []
-            var values: [PropertyListValue] = []
-            let isDictionary = try marker.forEach(value) { key, entry in
-                keys.append(.uid(string(key)))
-                values.append(.uid(try reference(entry, element)))
-            }
-            guard isDictionary else { throw mismatch(value, shape) }
-            return .dictionary([KeyedArchiveFormat.classKey: .uid(foundationClass(.dictionary)),
-                                KeyedArchiveFormat.keysField: .array(keys), KeyedArchiveFormat.objectsField: .array(values)])
-        case .rawValue(let raw, let marker):
-            guard let rawValue = marker.raw(of: value) else { throw mismatch(value, shape) }
-            return try content(rawValue, raw)
-        case .optional(let wrapped, let marker):
-            guard let inner = marker.unwrap(value) else { return .string(KeyedArchiveFormat.null) }
-            return try content(inner, wrapped)
-        case .value(let info):
-            guard let instance = value as? any AutoCodable, ObjectIdentifier(Swift.type(of: instance)) == ObjectIdentifier(info.type)
-            else { throw mismatch(value, shape) }
-            return try fields(of: instance, info)
-        case .object(let info):
-            // Only reached through `existential`, which has already given the object its slot.
-            guard let instance = value as? any AutoCodable else { throw mismatch(value, shape) }
-            return try fields(of: instance, info)
-        case .existential:
-            let dynamic = try dynamicShape(of: value)
-            if case .object = dynamic { throw mismatch(value, shape) }
-            return try content(value, dynamic)
-        }
-    }
-
-    /// An `NSArray` / `NSSet` of the elements `forEach` gives.
-    private mutating func collection(_ kind: FoundationClass, _ value: Any, _ element: KeyedShape,
-                                     _ forEach: ((Any) throws -> Void) throws -> Bool) throws -> PropertyListValue {
-        var references: [PropertyListValue] = []
-        let matches = try forEach { references.append(.uid(try reference($0, element))) }
-        guard matches else { throw KeyedArchiveError(.typeMismatch, "expected a collection, found a \(Swift.type(of: value))") }
-        return .dictionary([KeyedArchiveFormat.classKey: .uid(foundationClass(kind)), KeyedArchiveFormat.objectsField: .array(references)])
-    }
-
     /// The UID of a class instance, giving it a slot (and writing its fields) on first sight.
     private mutating func object(_ value: Any, declared: KeyedTypeInfo) throws -> UInt64 {
         guard let instance = value as? any AutoCodable, Swift.type(of: instance) is AnyClass else {
@@ -168,7 +89,7 @@ struct KeyedEncoder {
     }
 
     /// The dictionary of an `AutoCodable` instance: `$class` and its archived properties.
-    private mutating func fields(of instance: any AutoCodable, _ info: KeyedTypeInfo) throws -> PropertyListValue {
+    mutating func fields(of instance: any AutoCodable, _ info: KeyedTypeInfo) throws -> PropertyListValue {
         var entries = PropertyListDictionary(minimumCapacity: info.shapes.count + 1)
         entries.updateValue(.uid(customClass(info)), forKey: KeyedArchiveFormat.classKey)
         let shapes = info.shapes
@@ -188,7 +109,7 @@ struct KeyedEncoder {
     }
 
     /// The shape of a value found behind `Any` or `any P`.
-    private func dynamicShape(of value: Any) throws -> KeyedShape {
+    func dynamicShape(of value: Any) throws -> KeyedShape {
         if let auto = value as? any AutoCodable {
             let info = try cache.info(for: Swift.type(of: auto))
             return info.isClass ? .object(info) : .value(info)
@@ -209,7 +130,7 @@ struct KeyedEncoder {
         return slot
     }
 
-    private mutating func foundationClass(_ kind: FoundationClass) -> UInt64 {
+    mutating func foundationClass(_ kind: FoundationClass) -> UInt64 {
         let description = kind.description
         return classDescription(description.name, description.classes)
     }
@@ -248,14 +169,14 @@ struct KeyedEncoder {
         return try reference(value, dynamic)
     }
 
-    private func cast<T>(_ value: Any, _ type: T.Type) throws -> T {
+    func cast<T>(_ value: Any, _ type: T.Type) throws -> T {
         guard let typed = value as? T else {
             throw KeyedArchiveError(.typeMismatch, "expected a \(T.self), found a \(Swift.type(of: value))")
         }
         return typed
     }
 
-    private func mismatch(_ value: Any, _ shape: KeyedShape) -> KeyedArchiveError {
+    func mismatch(_ value: Any, _ shape: KeyedShape) -> KeyedArchiveError {
         KeyedArchiveError(.typeMismatch, "a \(Swift.type(of: value)) does not have the declared shape \(shape)")
     }
 }
