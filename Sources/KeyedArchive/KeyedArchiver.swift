@@ -64,6 +64,7 @@ public struct KeyedArchiver: Sendable {
         let shape = try KeyedTypeCache.shared.shape(for: T.self)
         var encoder = KeyedEncoder(names: classNames)
         let rootReference = try encoder.referenceDynamic(root, declared: shape)
+        try encoder.finish()
         return .dictionary([
             KeyedArchiveFormat.versionKey: .integer(PropertyListInteger(KeyedArchiveFormat.version)),
             KeyedArchiveFormat.archiverKey: .string(KeyedArchiveFormat.archiverName),

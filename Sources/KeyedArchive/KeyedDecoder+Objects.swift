@@ -56,15 +56,15 @@ extension KeyedDecoder {
         return try enterValue(index) { try body(entries, index) }
     }
 
-    /// The instance of a class object, created (if allowed) and filled on first sight.
+    /// The instance of a class object, created (if allowed) on first sight; its fields are filled
+    /// later by ``decodeRoot(_:)``'s work list.
     func object(at index: Int, declared: KeyedTypeInfo, _ mismatch: (String) -> KeyedArchiveError) throws -> Any {
         guard case .dictionary(let entries) = document.objects[index] else { throw mismatch("a \(declared.type) object") }
         let info = try allowedInfo(of: entries, at: index, declared: declared)
-        var instance = info.reflection.makeDefault()
-        // Remembered before its fields are read: a cycle back to it finds this instance.
-        instances[index] = (instance as AnyObject, info)
-        let unknown = try enter(index) { try fill(&instance, info, entries, at: index) }
-        pendingHooks.append((index, instance, unknown))
+        let instance = info.reflection.makeDefault()
+        instances[index] = (instance, info)
+        pendingFills.append((index, entries))
+        noteReference(to: index)
         return instance
     }
 
@@ -103,7 +103,7 @@ extension KeyedDecoder {
     /// Reads the archived properties of object `index` into `instance`.
     ///
     /// - Returns: The entries no property claimed (`$class` excepted).
-    private func fill(_ instance: inout any AutoCodable, _ info: KeyedTypeInfo, _ entries: PropertyListDictionary,
+    func fill(_ instance: inout any AutoCodable, _ info: KeyedTypeInfo, _ entries: PropertyListDictionary,
                       at index: Int) throws -> PropertyListDictionary {
         let fields = info.reflection.fields
         let shapes = info.shapes
@@ -166,7 +166,10 @@ extension KeyedDecoder {
             case .dictionary?:
                 return try decode(reference, .dictionary(.existential(Any.self), [String: Any].self), parent: parent, key: key)
             case nil:
-                if let known = instances[index] { return known.instance }
+                if let known = instances[index] {
+                    noteReference(to: index)
+                    return known.instance
+                }
                 let info = try allowedInfo(of: entries, at: index, declared: nil)
                 let mismatch = { (expected: String) in
                     KeyedArchiveError(.typeMismatch, "expected \(expected)", objectIndex: index)

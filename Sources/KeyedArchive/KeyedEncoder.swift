@@ -5,14 +5,17 @@ import PropertyList
 /// Flattens a Swift value into the `$objects` array of a keyed archive.
 ///
 /// Each class instance gets one slot, found again by `ObjectIdentifier`, so sharing and cycles
-/// are written as repeated UIDs. A slot is reserved before the object's fields are written, so an
-/// object reached again while its own fields are being written (a cycle) just gets its UID.
+/// are written as repeated UIDs. A slot is reserved when the object is first reached and its
+/// fields are written later by ``finish()``, so a reference back to it (a cycle) just gets its UID
+/// and object chains of any length are written without recursion.
 /// Strings and class descriptions are written once per distinct value.
 struct KeyedEncoder {
     private(set) var objects: [PropertyListValue] = [.string(KeyedArchiveFormat.null)]
     private var objectSlots: [ObjectIdentifier: UInt64] = [:]
     /// The instances given slots, kept alive so no identifier is reused while archiving.
     private var retained: [AnyObject] = []
+    /// Objects with a slot whose fields are not written yet, most recent last.
+    private var pendingObjects: [(instance: any AutoCodable, info: KeyedTypeInfo, slot: Int)] = []
     private var stringSlots: [String: UInt64] = [:]
     private var classSlots: [String: UInt64] = [:]
     private var typeNames: [ObjectIdentifier: String] = [:]
@@ -84,8 +87,20 @@ struct KeyedEncoder {
         objects.append(.string(KeyedArchiveFormat.null))
         objectSlots[identity] = slot
         retained.append(reference)
-        objects[Int(slot)] = try fields(of: instance, info)
+        pendingObjects.append((instance, info, Int(slot)))
         return slot
+    }
+
+    /// Writes the fields of every object given a slot but not yet written, including objects
+    /// those fields reach. A work list rather than recursion: long chains of objects cost no stack.
+    mutating func finish() throws {
+        while let next = pendingObjects.popLast() {
+            do {
+                objects[next.slot] = try fields(of: next.instance, next.info)
+            } catch let error as KeyedArchiveError {
+                throw error.located(object: next.slot)
+            }
+        }
     }
 
     /// The dictionary of an `AutoCodable` instance: `$class` and its archived properties.

@@ -4,12 +4,15 @@ import PropertyList
 /// Reads a checked ``KeyedArchiveDocument`` into a ``KeyedArchiveGraph`` without Swift types.
 ///
 /// Nothing is instantiated: custom classes become ``KeyedObject`` records, so any archive can be
-/// inspected safely. Custom objects are recorded before their fields are read, which lets
-/// references back to them (cycles) resolve to their index.
+/// inspected safely. A custom object is recorded when first referred to and its fields are read
+/// later from a work list, so references back to it (cycles) resolve to its index and long chains
+/// of objects cost no stack; only nesting of values recurses, bounded by the depth limit.
 struct KeyedGraphReader {
     private let document: KeyedArchiveDocument
     private var objects: [Int: KeyedObject] = [:]
     private var activeValues: Set<Int> = []
+    /// Custom objects recorded but whose fields are not read yet, most recent last.
+    private var pending: [(index: Int, entries: PropertyListDictionary)] = []
     private var depth = 0
 
     init(document: KeyedArchiveDocument) {
@@ -19,6 +22,14 @@ struct KeyedGraphReader {
     /// The graph of the whole archive.
     mutating func read() throws -> KeyedArchiveGraph {
         let root = try value(.uid(UInt64(document.rootIndex)), parent: nil, key: KeyedArchiveFormat.rootKey)
+        while let next = pending.popLast() {
+            var fields: [(key: String, value: KeyedValue)] = []
+            fields.reserveCapacity(next.entries.count)
+            for (key, raw) in next.entries where key != KeyedArchiveFormat.classKey {
+                fields.append((key, try value(raw, parent: next.index, key: key)))
+            }
+            objects[next.index]?.fields = fields
+        }
         return KeyedArchiveGraph(root: root, objects: objects)
     }
 
@@ -63,11 +74,7 @@ struct KeyedGraphReader {
     private mutating func custom(_ entries: PropertyListDictionary, _ description: KeyedArchiveDocument.ClassDescription,
                                  at index: Int) throws -> KeyedValue {
         objects[index] = KeyedObject(index: index, className: description.name, classes: description.classes, fields: [])
-        var fields: [(key: String, value: KeyedValue)] = []
-        for (key, raw) in entries where key != KeyedArchiveFormat.classKey {
-            fields.append((key, try value(raw, parent: index, key: key)))
-        }
-        objects[index]?.fields = fields
+        pending.append((index, entries))
         return .object(index)
     }
 

@@ -23,6 +23,11 @@ indirect enum KeyedShape: @unchecked Sendable {
     /// `Any` or `any P`: the value's own type decides.
     case existential(Any.Type)
 
+    var isFloat: Bool {
+        if case .float = self { return true }
+        return false
+    }
+
     /// Whether a field of this shape is written inline in its object (as `encode(_:forKey:)`
     /// writes integers, reals and Booleans) rather than as a UID.
     var isInlineScalar: Bool {

@@ -18,15 +18,16 @@ import PropertyList
 /// ``options`` bound the nesting depth and the number of objects.
 ///
 /// **Graphs and hooks.** Every UID that names one object yields one instance (`===`). Each class
-/// instance is created with `init()` and remembered before its properties are read, so cycles
-/// (parent ↔ child, rings, self-references) are restored. While the graph is being read, no
-/// `AutoCodable` hook of a class runs: `autoCodingDidFindUnknownKeys(_:)` and
-/// `autoCodingDidDecode()` of every class instance run after the whole graph is read, in the order
-/// the instances were completed (children before parents where there is no cycle), so a hook sees
-/// every object it can reach fully restored. Structs are values copied into their owner, so their
-/// hooks run as soon as the struct is read; a struct's hook may therefore see a class instance of
-/// an enclosing cycle whose properties are not yet all restored. Unknown keys are passed to
-/// `autoCodingDidFindUnknownKeys(_:)` as archived (references as UIDs).
+/// instance is created with `init()` when first referred to and filled afterwards from a work list,
+/// so cycles (parent ↔ child, rings, self-references) are restored and object chains of any length
+/// cost no stack. No `AutoCodable` hook of a class runs while the graph is being read:
+/// `autoCodingDidFindUnknownKeys(_:)` and `autoCodingDidDecode()` of every class instance run after
+/// the whole graph is filled, an object's hooks after those of the objects it refers to (in a
+/// cycle, the object reached first runs last), so a hook sees every object it can reach fully
+/// restored. Structs are values copied into their owner, so their hooks run as soon as the struct
+/// is read; a struct's hook may therefore see class instances whose properties are not yet
+/// restored. Unknown keys are passed to `autoCodingDidFindUnknownKeys(_:)` as archived (references
+/// as UIDs).
 public struct KeyedUnarchiver: @unchecked Sendable {
     // @unchecked: the only non-Sendable member is a list of metatypes, which are immutable.
     /// The `AutoCodable` types that may be instantiated, besides the root type.

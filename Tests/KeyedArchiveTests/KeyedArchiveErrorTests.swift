@@ -157,23 +157,19 @@ import Testing
         #expect(uuid.objectIndex == 1)
     }
 
-    @Test func deepChainsStopAtTheDepthLimit() throws {
-        let head = GraphNode("0")
-        var tail = head
-        for index in 1..<40 {
-            let next = GraphNode("\(index)")
-            tail.next = next
-            tail = next
-        }
-        let data = try KeyedArchiver().archive(head)
+    @Test func deeplyNestedValuesStopAtTheDepthLimit() throws {
+        let nested: [[[[[[Int]]]]]] = [[[[[[1]]]]]]
+        let data = try KeyedArchiver().archive(nested)
+        let options = KeyedUnarchivingOptions(maximumDepth: 3)
         let error = try #require(throws: KeyedArchiveError.self) {
-            try KeyedUnarchiver(options: KeyedUnarchivingOptions(maximumDepth: 10)).unarchive(GraphNode.self, from: data)
+            try KeyedUnarchiver(options: options).unarchive([[[[[[Int]]]]]].self, from: data)
         }
         #expect(error.kind == .depthLimitExceeded)
         #expect(error.objectIndex != nil)
-        #expect(throws: KeyedArchiveError.self) {
-            try KeyedUnarchiver.graph(from: data, options: KeyedUnarchivingOptions(maximumDepth: 10))
-        }
+        let graph = try #require(throws: KeyedArchiveError.self) { try KeyedUnarchiver.graph(from: data, options: options) }
+        #expect(graph.kind == .depthLimitExceeded)
+        #expect(try KeyedUnarchiver(options: KeyedUnarchivingOptions(maximumDepth: 6))
+            .unarchive([[[[[[Int]]]]]].self, from: data) == nested)
     }
 
     @Test func archivesWithTooManyObjectsAreRefused() throws {

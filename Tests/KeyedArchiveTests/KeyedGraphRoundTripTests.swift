@@ -106,6 +106,27 @@ import Testing
         #expect(other.hookRuns == 1)
     }
 
+    @Test func hooksOfReferencedObjectsRunFirst() throws {
+        // A diamond: root → a, b; a → shared; b → shared, and a deeper chain under shared.
+        let shared = HookOrderNode()
+        shared.children = [HookOrderNode(), HookOrderNode()]
+        let a = HookOrderNode()
+        a.children = [shared]
+        let b = HookOrderNode()
+        b.children = [shared]
+        let root = HookOrderNode()
+        root.children = [a, b]
+        let copy = try roundTrip(root)
+        var all: [HookOrderNode] = [copy]
+        var index = 0
+        while index < all.count {
+            for child in all[index].children where !all.contains(where: { $0 === child }) { all.append(child) }
+            index += 1
+        }
+        #expect(all.count == 6)
+        #expect(all.allSatisfy { $0.hooked && $0.childrenHookedFirst })
+    }
+
     @Test func everyPlainPropertyTypeRoundTrips() throws {
         let value = GraphEverything.sample()
         let copy = try roundTrip(value, allowing: [GraphPoint.self])

@@ -120,3 +120,16 @@ final class LinkedParent: AutoCodable {
         for child in children { child.parent = self }
     }
 }
+
+/// Records whether the objects it refers to had run their hooks before its own.
+final class HookOrderNode: AutoCodable {
+    var children: [HookOrderNode] = []
+    var hooked = false
+    var childrenHookedFirst = false
+    static let autoCodingTransientProperties: Set<String> = ["hooked", "childrenHookedFirst"]
+    required init() {}
+    func autoCodingDidDecode() throws {
+        childrenHookedFirst = children.allSatisfy(\.hooked)
+        hooked = true
+    }
+}
