@@ -13,11 +13,49 @@ final class KeyedTypeCache: @unchecked Sendable {
     private let lock = NSRecursiveLock()
     private var infos: [ObjectIdentifier: KeyedTypeInfo] = [:]
     private var shapes: [ObjectIdentifier: KeyedShape] = [:]
+    /// Infos and shapes made since the outermost build started, dropped together if it fails:
+    /// they may refer to the type that failed.
+    private var builtInfos: [ObjectIdentifier] = []
+    private var builtShapes: [ObjectIdentifier] = []
+    private var depth = 0
 
     /// The info of an `AutoCodable` type.
     func info(for type: any AutoCodable.Type) throws -> KeyedTypeInfo {
         lock.lock()
         defer { lock.unlock() }
+        return try building { try infoLocked(for: type) }
+    }
+
+    /// The shape of a declared type.
+    func shape(for type: Any.Type) throws -> KeyedShape {
+        lock.lock()
+        defer { lock.unlock() }
+        return try building { try shapeLocked(for: type) }
+    }
+
+    /// Runs a build step; when the outermost step fails, forgets everything it made.
+    private func building<R>(_ body: () throws -> R) throws -> R {
+        depth += 1
+        defer { depth -= 1 }
+        do {
+            let result = try body()
+            if depth == 1 {
+                builtInfos.removeAll()
+                builtShapes.removeAll()
+            }
+            return result
+        } catch {
+            if depth == 1 {
+                for identity in builtInfos { infos[identity] = nil }
+                for identity in builtShapes { shapes[identity] = nil }
+                builtInfos.removeAll()
+                builtShapes.removeAll()
+            }
+            throw error
+        }
+    }
+
+    private func infoLocked(for type: any AutoCodable.Type) throws -> KeyedTypeInfo {
         let identity = ObjectIdentifier(type)
         if let known = infos[identity] { return known }
         let reflection: AutoCodingReflection
@@ -27,29 +65,19 @@ final class KeyedTypeCache: @unchecked Sendable {
             throw KeyedArchiveError(.unsupportedType, "\(type) cannot be archived: \(error)")
         }
         let info = KeyedTypeInfo(reflection: reflection)
+        // Published before its fields' shapes are made, so recursive types find it.
         infos[identity] = info
-        do {
-            var fieldShapes: [KeyedShape] = []
-            for field in reflection.fields {
-                do {
-                    fieldShapes.append(try shapeLocked(for: field.type))
-                } catch let error as KeyedArchiveError {
-                    throw KeyedArchiveError(.unsupportedType, "\(reflection.typeName).\(field.name): \(error.message)")
-                }
+        builtInfos.append(identity)
+        var fieldShapes: [KeyedShape] = []
+        for field in reflection.fields {
+            do {
+                fieldShapes.append(try shapeLocked(for: field.type))
+            } catch let error as KeyedArchiveError {
+                throw KeyedArchiveError(.unsupportedType, "\(reflection.typeName).\(field.name): \(error.message)")
             }
-            info.shapes = fieldShapes
-        } catch {
-            infos[identity] = nil
-            throw error
         }
+        info.shapes = fieldShapes
         return info
-    }
-
-    /// The shape of a declared type.
-    func shape(for type: Any.Type) throws -> KeyedShape {
-        lock.lock()
-        defer { lock.unlock() }
-        return try shapeLocked(for: type)
     }
 
     private func shapeLocked(for type: Any.Type) throws -> KeyedShape {
@@ -57,6 +85,7 @@ final class KeyedTypeCache: @unchecked Sendable {
         if let known = shapes[identity] { return known }
         let shape = try makeShape(for: type)
         shapes[identity] = shape
+        builtShapes.append(identity)
         return shape
     }
 
@@ -64,7 +93,7 @@ final class KeyedTypeCache: @unchecked Sendable {
         if let scalar = Self.scalars[ObjectIdentifier(type)] { return scalar }
         if let integer = type as? any FixedWidthInteger.Type { return .integer(integer) }
         if let auto = type as? any AutoCodable.Type {
-            let info = try self.info(for: auto)
+            let info = try infoLocked(for: auto)
             return info.isClass ? .object(info) : .value(info)
         }
         if let optional = type as? any KeyedOptionalMarker.Type {

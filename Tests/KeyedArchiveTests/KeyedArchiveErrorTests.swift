@@ -196,6 +196,16 @@ import Testing
         #expect(keys.kind == .unsupportedType)
     }
 
+    @Test func aFailedTypeStaysFailedAndLeavesNothingHalfBuilt() throws {
+        for _ in 0..<2 {
+            let error = try #require(throws: KeyedArchiveError.self) { try KeyedArchiver().archive(HolderOfUnarchivable()) }
+            #expect(error.kind == .unsupportedType)
+            #expect(error.message.contains("amount"))
+        }
+        let optional = try #require(throws: KeyedArchiveError.self) { try KeyedArchiver().archive(UnarchivableLeaf?.none) }
+        #expect(optional.kind == .unsupportedType)
+    }
+
     @Test func descriptionsNameKindObjectAndKey() {
         let error = KeyedArchiveError(.typeMismatch, "expected an Int", objectIndex: 7, key: "age")
         #expect(error.description == "typeMismatch at object 7, key \"age\": expected an Int")

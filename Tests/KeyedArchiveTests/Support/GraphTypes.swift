@@ -133,3 +133,14 @@ final class HookOrderNode: AutoCodable {
         hooked = true
     }
 }
+
+/// A type that cannot be archived (a Decimal property), referred to by another.
+final class UnarchivableLeaf: AutoCodable {
+    var amount = Decimal(1)
+    required init() {}
+}
+
+final class HolderOfUnarchivable: AutoCodable {
+    var leaf: UnarchivableLeaf?
+    required init() {}
+}
