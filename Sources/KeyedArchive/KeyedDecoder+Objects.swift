@@ -62,7 +62,7 @@ extension KeyedDecoder {
         guard case .dictionary(let entries) = document.objects[index] else { throw mismatch("a \(declared.type) object") }
         let info = try allowedInfo(of: entries, at: index, declared: declared)
         let instance = info.reflection.makeDefault()
-        instances[index] = (instance, info)
+        instances[index] = (instance, instance as AnyObject, info)
         pendingFills.append((index, entries))
         noteReference(to: index)
         return instance
@@ -104,24 +104,31 @@ extension KeyedDecoder {
     ///
     /// - Returns: The entries no property claimed (`$class` excepted).
     func fill(_ instance: inout any AutoCodable, _ info: KeyedTypeInfo, _ entries: PropertyListDictionary,
-                      at index: Int) throws -> PropertyListDictionary {
+              at index: Int) throws -> PropertyListDictionary {
+        // One pass over the archived entries sorts them into field slots and unknown keys.
+        var slots = [PropertyListValue?](repeating: nil, count: info.shapes.count)
+        var unknown = PropertyListDictionary()
+        for (key, value) in entries {
+            if let position = info.positions[key] {
+                slots[position] = value
+            } else if key != KeyedArchiveFormat.classKey {
+                unknown.updateValue(value, forKey: key)
+            }
+        }
         let fields = info.reflection.fields
         let shapes = info.shapes
-        var matched = 0
+        let read: (Int) throws -> Any? = { position in
+            guard let raw = slots[position] else { return nil }
+            return try self.decode(raw, shapes[position], parent: index, key: fields[position].key)
+        }
         do {
-            try info.reflection.fill(&instance) { position in
-                let key = fields[position].key
-                guard let raw = entries[key] else { return nil }
-                matched += 1
-                return try decode(raw, shapes[position], parent: index, key: key)
+            if let object = instances[index]?.object {
+                try info.reflection.fill(object: object, read)
+            } else {
+                try info.reflection.fill(&instance, read)
             }
         } catch let error as AutoCodingError {
             throw KeyedArchiveError(.typeMismatch, "\(error)", objectIndex: index)
-        }
-        guard matched + 1 < entries.count else { return PropertyListDictionary() }
-        var unknown = PropertyListDictionary()
-        for (key, value) in entries where key != KeyedArchiveFormat.classKey && info.positions[key] == nil {
-            unknown.updateValue(value, forKey: key)
         }
         return unknown
     }

@@ -16,7 +16,7 @@ final class KeyedDecoder {
     /// The types that may be instantiated, by every name they are read from.
     let allowed: [String: KeyedTypeInfo]
     /// Class instances by object index, with their type's info.
-    var instances: [Int: (instance: any AutoCodable, info: KeyedTypeInfo)] = [:]
+    var instances: [Int: (instance: any AutoCodable, object: AnyObject, info: KeyedTypeInfo)] = [:]
     /// Objects created but not yet filled, most recent last.
     var pendingFills: [(index: Int, entries: PropertyListDictionary)] = []
     /// Filled objects, in fill order.

@@ -100,6 +100,16 @@ package struct AutoCodingReflection: @unchecked Sendable {
         }
     }
 
+    /// Stores values into the archived properties of a class instance.
+    ///
+    /// - Parameters:
+    ///   - object: An instance of exactly the reflected class.
+    ///   - value: Returns the new value of the field at an index, or `nil` to keep the current one.
+    /// - Throws: As ``fill(_:_:)``.
+    package func fill(object: AnyObject, _ value: (Int) throws -> Any?) throws {
+        try InstanceMemory.withObject(object) { try fill($0, value) }
+    }
+
     private func fillValue<T: AutoCodable>(_ instance: inout T, _ value: (Int) throws -> Any?) throws {
         try InstanceMemory.withMutableValue(&instance) { try fill($0, value) }
     }
