@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["PropertyList"], path: "Tests/TestSupport"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "AutoCodingTests", dependencies: ["Archivist", "AutoCoding", "PropertyList", "TestSupport"]),
-        .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "AutoCoding", "PropertyList", "TestSupport"]),
+        .testTarget(name: "KeyedArchiveTests", dependencies: ["Archivist", "KeyedArchive", "AutoCoding", "PropertyList", "TestSupport"]),
         .testTarget(name: "ArchivistCLITests", dependencies: ["ArchivistCLI", "PropertyList", "TestSupport", "KeyedArchive", "AutoCoding"]),
     ],
     swiftLanguageModes: [.v6]
