@@ -17,7 +17,8 @@ final class KeyedArchiveDocument {
     /// The index of the root object (0 means the root is `nil`).
     let rootIndex: Int
     let options: KeyedUnarchivingOptions
-    private var classCache: [Int: ClassDescription] = [:]
+    /// Class descriptions already checked, by the index of the description.
+    private var classCache: [ClassDescription?]
 
     /// Reads and checks `data`.
     convenience init(data: Data, options: KeyedUnarchivingOptions) throws {
@@ -71,6 +72,7 @@ final class KeyedArchiveDocument {
         }
         self.objects = objects
         self.rootIndex = Int(root)
+        self.classCache = Array(repeating: nil, count: objects.count)
     }
 
     /// The index a UID refers to, checked against `$objects`.

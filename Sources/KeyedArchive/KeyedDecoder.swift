@@ -15,14 +15,15 @@ final class KeyedDecoder {
     let document: KeyedArchiveDocument
     /// The types that may be instantiated, by every name they are read from.
     let allowed: [String: KeyedTypeInfo]
-    /// Class instances by object index, with their type's info.
-    var instances: [Int: (instance: any AutoCodable, object: AnyObject, info: KeyedTypeInfo)] = [:]
+    /// Class instances by object index (one slot per `$objects` entry), with their type's info.
+    var instances: [(instance: any AutoCodable, object: AnyObject, info: KeyedTypeInfo)?]
     /// Objects created but not yet filled, most recent last.
     var pendingFills: [(index: Int, entries: PropertyListDictionary)] = []
     /// Filled objects, in fill order.
     var filled: [Int] = []
-    /// The object indexes each filled object refers to (through its fields and their values).
-    var references: [Int: [Int]] = [:]
+    /// The object indexes each filled object refers to (through its fields and their values),
+    /// by object index.
+    var references: [[Int]]
     /// The object whose fields are being filled.
     var currentObject: Int?
     /// Unknown entries of each filled object, for its hook.
@@ -33,6 +34,8 @@ final class KeyedDecoder {
     init(document: KeyedArchiveDocument, allowed: [String: KeyedTypeInfo]) {
         self.document = document
         self.allowed = allowed
+        instances = Array(repeating: nil, count: document.objects.count)
+        references = Array(repeating: [], count: document.objects.count)
     }
 
     /// The root value as a `shape`, with every object it reaches filled.
@@ -53,7 +56,7 @@ final class KeyedDecoder {
     /// Records that the object being filled refers to object `index`.
     func noteReference(to index: Int) {
         guard let currentObject else { return }
-        references[currentObject, default: []].append(index)
+        references[currentObject].append(index)
     }
 
     /// Runs the hooks of every filled class instance, children before parents.
@@ -65,7 +68,7 @@ final class KeyedDecoder {
             // Iterative post-order: a node is emitted once all the nodes it refers to are.
             var stack: [(node: Int, next: Int)] = [(start, 0)]
             while var top = stack.popLast() {
-                let children = references[top.node] ?? []
+                let children = references[top.node]
                 if top.next < children.count {
                     let child = children[top.next]
                     top.next += 1

@@ -15,8 +15,13 @@ struct KeyedGraphReader {
     private var pending: [(index: Int, entries: PropertyListDictionary)] = []
     private var depth = 0
 
+    /// Reads the Foundation value classes whose shapes it knows; it is allowed no custom type,
+    /// so it never instantiates anything.
+    private let typed: KeyedDecoder
+
     init(document: KeyedArchiveDocument) {
         self.document = document
+        self.typed = KeyedDecoder(document: document, allowed: [:])
     }
 
     /// The graph of the whole archive.
@@ -105,8 +110,7 @@ struct KeyedGraphReader {
         case .null:
             return .null
         case .string, .date, .data, .url, .uuid:
-            // The typed decoder knows these shapes and their checks; it instantiates nothing here.
-            let typed = KeyedDecoder(document: document, allowed: [:])
+            // The typed decoder knows these shapes and their checks.
             let reference = PropertyListValue.uid(UInt64(index))
             switch kind {
             case .string: return .string(try typed.decode(reference, .string, parent: nil, key: nil) as? String ?? "")
