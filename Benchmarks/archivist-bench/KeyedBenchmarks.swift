@@ -17,7 +17,7 @@ enum KeyedBenchmarks: BenchmarkSuite {
         // Both readers must understand the archive before either is timed.
         let check = try unarchiver.unarchive(KeyedCorpusCompany.self, from: ours)
         guard check.orders.count == company.orders.count, check.orders.first?.customer === check.people[company.orders[0].customer.id],
-              try KeyedCorpus.foundationUnarchive(theirs) is FoundationCorpusCompany else {
+              try KeyedCorpus.foundationUnarchive(theirs) is KeyedFoundationCorpusCompany else {
             throw KeyedArchiveError(.typeMismatch, "the corpus did not round-trip")
         }
         return [

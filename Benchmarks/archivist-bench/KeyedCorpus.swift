@@ -6,11 +6,11 @@ import KeyedArchive
 /// Foundation's, under the same class names.
 enum KeyedCorpus {
     static var classNames: [(name: String, ours: any AutoCodable.Type, theirs: AnyClass)] {[
-        ("Company", KeyedCorpusCompany.self, FoundationCorpusCompany.self),
-        ("Person", KeyedCorpusPerson.self, FoundationCorpusPerson.self),
-        ("Address", KeyedCorpusAddress.self, FoundationCorpusAddress.self),
-        ("Order", KeyedCorpusOrder.self, FoundationCorpusOrder.self),
-        ("LineItem", KeyedCorpusLineItem.self, FoundationCorpusLineItem.self),
+        ("Company", KeyedCorpusCompany.self, KeyedFoundationCorpusCompany.self),
+        ("Person", KeyedCorpusPerson.self, KeyedFoundationCorpusPerson.self),
+        ("Address", KeyedCorpusAddress.self, KeyedFoundationCorpusAddress.self),
+        ("Order", KeyedCorpusOrder.self, KeyedFoundationCorpusOrder.self),
+        ("LineItem", KeyedCorpusLineItem.self, KeyedFoundationCorpusLineItem.self),
     ]}
 
     static var names: KeyedClassNames {
@@ -66,12 +66,12 @@ enum KeyedCorpus {
     }
 
     /// Foundation's class graph with the same content and sharing.
-    static func makeFoundation() -> FoundationCorpusCompany {
+    static func makeFoundation() -> KeyedFoundationCorpusCompany {
         let source = make()
-        let company = FoundationCorpusCompany()
+        let company = KeyedFoundationCorpusCompany()
         company.name = source.name
         company.people = source.people.map { person in
-            let copy = FoundationCorpusPerson()
+            let copy = KeyedFoundationCorpusPerson()
             copy.id = person.id
             copy.name = person.name
             copy.email = person.email
@@ -81,7 +81,7 @@ enum KeyedCorpus {
             copy.tags = person.tags
             copy.createdAt = person.createdAt
             copy.avatar = person.avatar
-            let address = FoundationCorpusAddress()
+            let address = KeyedFoundationCorpusAddress()
             address.street = person.address.street
             address.city = person.address.city
             address.zip = person.address.zip
@@ -92,11 +92,11 @@ enum KeyedCorpus {
             return copy
         }
         company.orders = source.orders.map { order in
-            let copy = FoundationCorpusOrder()
+            let copy = KeyedFoundationCorpusOrder()
             copy.id = order.id
             copy.customer = company.people[order.customer.id]
             copy.lines = order.lines.map { line in
-                let item = FoundationCorpusLineItem()
+                let item = KeyedFoundationCorpusLineItem()
                 item.sku = line.sku
                 item.qty = line.qty
                 item.price = line.price
@@ -109,7 +109,7 @@ enum KeyedCorpus {
         return company
     }
 
-    static func foundationArchive(_ company: FoundationCorpusCompany) -> Data {
+    static func foundationArchive(_ company: KeyedFoundationCorpusCompany) -> Data {
         let archiver = NSKeyedArchiver(requiringSecureCoding: false)
         for entry in classNames { archiver.setClassName(entry.name, for: entry.theirs) }
         archiver.encode(company, forKey: NSKeyedArchiveRootObjectKey)

@@ -195,12 +195,3 @@ struct KeyedEncoder {
         KeyedArchiveError(.typeMismatch, "a \(Swift.type(of: value)) does not have the declared shape \(shape)")
     }
 }
-
-/// Unwraps an optional hidden in `Any` whatever its wrapped type.
-protocol KeyedOptionalBox {
-    var unwrapped: Any? { get }
-}
-
-extension Optional: KeyedOptionalBox {
-    var unwrapped: Any? { self.map { $0 as Any } }
-}
