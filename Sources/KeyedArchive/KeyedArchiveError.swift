@@ -30,6 +30,8 @@ public struct KeyedArchiveError: Error, Sendable, Equatable, CustomStringConvert
         case typeMismatch
         /// `$classname` names a type that is not in the set allowed to be instantiated.
         case disallowedClass
+        /// Two allowed types are read from the same class name (set or map distinct names).
+        case classNameConflict
         /// A collection contains itself: values (arrays, dictionaries, sets) cannot be cyclic.
         case valueCycle
         /// Objects nest deeper than ``KeyedUnarchivingOptions/maximumDepth``.

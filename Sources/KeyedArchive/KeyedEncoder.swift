@@ -18,7 +18,8 @@ struct KeyedEncoder {
     private var pendingObjects: [(instance: any AutoCodable, info: KeyedTypeInfo, slot: Int)] = []
     private var stringSlots: [String: UInt64] = [:]
     private var classSlots: [String: UInt64] = [:]
-    private var typeNames: [ObjectIdentifier: String] = [:]
+    /// Class-description UIDs of `AutoCodable` types.
+    private var typeSlots: [ObjectIdentifier: UInt64] = [:]
     private let names: KeyedClassNames
     private let cache = KeyedTypeCache.shared
 
@@ -106,7 +107,7 @@ struct KeyedEncoder {
     /// The dictionary of an `AutoCodable` instance: `$class` and its archived properties.
     mutating func fields(of instance: any AutoCodable, _ info: KeyedTypeInfo) throws -> PropertyListValue {
         var entries = PropertyListDictionary(minimumCapacity: info.shapes.count + 1)
-        entries.updateValue(.uid(customClass(info)), forKey: KeyedArchiveFormat.classKey)
+        entries.updateValue(.uid(try customClass(info)), forKey: KeyedArchiveFormat.classKey)
         let shapes = info.shapes
         let fields = info.reflection.fields
         try info.reflection.forEachField(of: instance) { position, value in
@@ -150,18 +151,22 @@ struct KeyedEncoder {
         return classDescription(description.name, description.classes)
     }
 
-    private mutating func customClass(_ info: KeyedTypeInfo) -> UInt64 {
+    /// The UID of the class description of an `AutoCodable` type, written on first use.
+    ///
+    /// - Throws: ``KeyedArchiveError/Kind/classNameConflict`` when another type of this archive
+    ///   (or a Foundation class) is written under the same name: readers could not tell them apart.
+    private mutating func customClass(_ info: KeyedTypeInfo) throws -> UInt64 {
         let identity = ObjectIdentifier(info.type)
-        let name: String
-        if let known = typeNames[identity] {
-            name = known
-        } else {
-            name = names.name(for: info.type)
-            typeNames[identity] = name
+        if let known = typeSlots[identity] { return known }
+        let name = names.name(for: info.type)
+        if classSlots[name] != nil || FoundationClass.matching(className: name, classes: []) != nil {
+            throw KeyedArchiveError(.classNameConflict,
+                                    "\(info.type) would be written as \"\(name)\", a name another class of this archive uses")
         }
-        if let known = classSlots[name] { return known }
         let classes = [name] + info.superclasses.map { names.name(for: $0) } + ["NSObject"]
-        return classDescription(name, classes)
+        let slot = classDescription(name, classes)
+        typeSlots[identity] = slot
+        return slot
     }
 
     private mutating func classDescription(_ name: String, _ classes: [String]) -> UInt64 {

@@ -56,7 +56,8 @@ public struct KeyedUnarchiver: @unchecked Sendable {
     ///   - type: The root's type: an `AutoCodable` type or a plain value type (see ``KeyedArchiver``).
     ///   - data: A binary or XML keyed archive.
     /// - Returns: The root value, with its graph restored.
-    /// - Throws: ``KeyedArchiveError`` saying what is wrong and at which object index.
+    /// - Throws: ``KeyedArchiveError`` saying what is wrong and at which object index
+    ///   (``KeyedArchiveError/Kind/classNameConflict`` when two allowed types share a name).
     public func unarchive<T>(_ type: T.Type, from data: Data) throws -> T {
         try unarchive(type, document: KeyedArchiveDocument(data: data, options: options))
     }
@@ -80,7 +81,13 @@ public struct KeyedUnarchiver: @unchecked Sendable {
         if let root = T.self as? any AutoCodable.Type { types.insert(root, at: 0) }
         for allowedType in types {
             let info = try cache.info(for: allowedType)
-            for name in classNames.readableNames(for: allowedType) where allowed[name] == nil { allowed[name] = info }
+            for name in classNames.readableNames(for: allowedType) {
+                if let other = allowed[name], ObjectIdentifier(other.type) != ObjectIdentifier(allowedType) {
+                    throw KeyedArchiveError(.classNameConflict,
+                                            "\(other.type) and \(allowedType) are both read from \"\(name)\"; give one another name")
+                }
+                allowed[name] = info
+            }
         }
         let decoder = KeyedDecoder(document: document, allowed: allowed)
         let root = try decoder.decodeRoot(shape)

@@ -16,6 +16,21 @@ final class RenamedThing: AutoCodable {
     required init() {}
 }
 
+/// Two types with the same unqualified name.
+enum FirstScope {
+    final class Twin: AutoCodable {
+        var value = 0
+        required init() {}
+    }
+}
+
+enum SecondScope {
+    final class Twin: AutoCodable {
+        var value = 0
+        required init() {}
+    }
+}
+
 /// Where `$classname` comes from, and which names are read.
 @Suite struct KeyedClassNamesTests {
     @Test func theDefaultIsTheUnqualifiedTypeName() {
@@ -59,5 +74,31 @@ final class RenamedThing: AutoCodable {
                 .unarchive(RenamedThing.self, from: HandMadeArchive.data(HandMadeArchive.document(objects)))
             #expect(thing.value == 4, "\(legacy)")
         }
+    }
+
+    @Test func twoAllowedTypesWithOneNameAreAConflictUntilRenamed() throws {
+        let data = try KeyedArchiver().archive([FirstScope.Twin()])
+        let error = try #require(throws: KeyedArchiveError.self) {
+            try KeyedUnarchiver(allowing: [FirstScope.Twin.self, SecondScope.Twin.self]).unarchive([FirstScope.Twin].self, from: data)
+        }
+        #expect(error.kind == .classNameConflict)
+        var names = KeyedClassNames()
+        names.setName("SecondTwin", for: SecondScope.Twin.self)
+        let read = try KeyedUnarchiver(allowing: [FirstScope.Twin.self, SecondScope.Twin.self], classNames: names)
+            .unarchive([FirstScope.Twin].self, from: data)
+        #expect(read.count == 1)
+    }
+
+    @Test func archivesNeverWriteTwoTypesUnderOneName() throws {
+        let error = try #require(throws: KeyedArchiveError.self) {
+            try KeyedArchiver().archive([FirstScope.Twin(), SecondScope.Twin()] as [Any])
+        }
+        #expect(error.kind == .classNameConflict)
+        var names = KeyedClassNames()
+        names.setName("NSArray", for: RenamedThing.self)
+        let foundationName = try #require(throws: KeyedArchiveError.self) {
+            try KeyedArchiver(classNames: names).archive(RenamedThing())
+        }
+        #expect(foundationName.kind == .classNameConflict)
     }
 }
