@@ -129,9 +129,28 @@ final class KeyedArchiveDocument {
         return result
     }
 
+    private static let numberedPrefixes = [KeyedArchiveFormat.objectsField: "NS.object.", KeyedArchiveFormat.keysField: "NS.key."]
+
+    /// Whether a collection object has nothing but its `$class` (an empty collection written with
+    /// numbered keys).
+    private static func isEmptyCollection(_ entries: PropertyListDictionary) -> Bool {
+        entries.count == 1 && entries[KeyedArchiveFormat.classKey] != nil
+    }
+
     /// The UIDs of `NS.objects` (or another array-of-UIDs key) of a collection object.
+    ///
+    /// Without the array, numbered keys are read instead (`NS.object.0`, `NS.object.1`… for
+    /// `NS.objects`; `NS.key.0`… for `NS.keys`), as `NSOrderedSet` writes its elements.
     func references(_ key: String, in entries: PropertyListDictionary, at index: Int) throws -> [Int] {
-        guard case .array(let elements)? = entries[key] else {
+        var numbered: [PropertyListValue] = []
+        if entries[key] == nil, let prefix = Self.numberedPrefixes[key] {
+            // At most one numbered key per entry, so this loop is bounded by the object's size.
+            while numbered.count < entries.count, let element = entries[prefix + String(numbered.count)] {
+                numbered.append(element)
+            }
+        }
+        guard case .array(let elements)? = entries[key] ?? (numbered.isEmpty && !Self.isEmptyCollection(entries) ? nil : .array(numbered))
+        else {
             throw KeyedArchiveError(.malformedObject, "the collection has no \(key) array", objectIndex: index, key: key)
         }
         var result: [Int] = []

@@ -101,6 +101,21 @@ import Testing
         #expect(graph.objects.isEmpty)
     }
 
+    @Test func orderedSetsWrittenWithNumberedKeysAreRead() throws {
+        let ordered = NSOrderedSet(array: ["z", "a", NSNumber(value: 3)])
+        let data = try foundationWrite(NSDictionary(dictionary: ["ordered": ordered, "empty": NSOrderedSet()]))
+        let graph = try KeyedUnarchiver.graph(from: data)
+        guard case .dictionary(let entries) = graph.root else { Issue.record("root is \(graph.root)"); return }
+        let byKey = Dictionary(uniqueKeysWithValues: entries.compactMap { entry -> (String, KeyedValue)? in
+            guard case .string(let key) = entry.key else { return nil }
+            return (key, entry.value)
+        })
+        #expect(byKey["ordered"] == .array([.string("z"), .string("a"), .integer(3)]))
+        #expect(byKey["empty"] == .array([]))
+        let typed = try KeyedUnarchiver().unarchive([String: [Any]].self, from: data)
+        #expect(typed["ordered"]?.count == 3)
+    }
+
     @Test func weReadFoundationsArchivesIntoTypedSwiftValues() throws {
         let source: NSDictionary = ["a": [1, 2], "b": []]
         let typed = try KeyedUnarchiver().unarchive([String: [Int]].self, from: foundationWrite(source))
