@@ -102,6 +102,25 @@ package enum KeyFileName {
         stem.contains("~")
     }
 
+    /// Whether `stem` has the shape of a hashed stem: an escaped prefix, `~`, 16 hex digits, and
+    /// optionally `~` and a collision number.
+    ///
+    /// - Parameter stem: A file name without its extension.
+    /// - Returns: `true` for names this mapping produces for long keys.
+    package static func isWellFormedHashedStem(_ stem: String) -> Bool {
+        let parts = stem.split(separator: "~", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3 else { return false }
+        let hash = parts[1]
+        guard hash.utf8.count == 16, hash.utf8.allSatisfy({ hexValue($0) != nil }) else { return false }
+        if parts.count == 3 {
+            guard let collision = Int(parts[2]), collision > 0, String(collision) == parts[2] else { return false }
+        }
+        return parts[0].utf8.allSatisfy { byte in
+            hexValue(byte) != nil || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "%"), UInt8(ascii: "^")].contains(byte)
+        }
+    }
+
     /// The escaped UTF-8 bytes of `key` (not normalized, not length-limited).
     ///
     /// - Parameter key: Any string.
