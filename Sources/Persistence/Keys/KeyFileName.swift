@@ -53,12 +53,23 @@ package enum KeyFileName {
         let escaped = escape(canonical)
         if escaped.utf8.count <= maximumEscapedLength { return .exact(escaped) }
         // Whole escapes only: the prefix never ends inside a '%hh' or '^x'.
+        // Whole characters too: never stop before a '%hh' holding a UTF-8 continuation byte.
         let bytes = Array(escaped.utf8)
+        var starts: [Int] = []
         var end = 0
         while end < bytes.count {
             let token = bytes[end] == UInt8(ascii: "%") ? 3 : bytes[end] == UInt8(ascii: "^") ? 2 : 1
             if end + token > hashedPrefixLength { break }
+            starts.append(end)
             end += token
+        }
+        func continuesCharacter(at index: Int) -> Bool {
+            index + 2 < bytes.count && bytes[index] == UInt8(ascii: "%")
+                && [UInt8(ascii: "8"), UInt8(ascii: "9"), UInt8(ascii: "a"), UInt8(ascii: "b")].contains(bytes[index + 1])
+        }
+        while let last = starts.last, end < bytes.count, continuesCharacter(at: end) {
+            end = last
+            starts.removeLast()
         }
         let prefix = String(decoding: bytes[..<end], as: UTF8.self)
         return .hashed(prefix + "~" + hexHash(of: canonical))
