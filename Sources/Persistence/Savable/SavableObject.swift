@@ -89,12 +89,3 @@ open class SavableObject: AutoCodable {
         return try SavableFiles.archive(typed, url: object.archiveURL)
     }
 }
-
-/// An error's description, carried where a `Sendable` error is needed.
-struct SendableErrorDescription: Error, Sendable, CustomStringConvertible {
-    let description: String
-
-    init(_ error: any Error) {
-        description = String(describing: error)
-    }
-}
