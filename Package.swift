@@ -17,6 +17,8 @@ let package = Package(
         .target(name: "PropertyList"),
         // Reflection-driven archiving of opted-in structs and classes.
         .target(name: "AutoCoding", dependencies: ["PropertyList"]),
+        // Durable stores: the archive store, background writes, the basic-value store.
+        .target(name: "Persistence", dependencies: ["PropertyList", "AutoCoding"]),
         // Umbrella: re-exports the public modules, nothing else.
         .target(name: "Archivist", dependencies: ["PropertyList", "AutoCoding"]),
         // The `archivist` command's logic, as a library so tests can drive it.
@@ -31,6 +33,7 @@ let package = Package(
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "AutoCodingTests", dependencies: ["Archivist", "AutoCoding", "PropertyList", "TestSupport"]),
         .testTarget(name: "ArchivistCLITests", dependencies: ["ArchivistCLI", "PropertyList", "TestSupport"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
