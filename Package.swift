@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Archivist", targets: ["Archivist"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .library(name: "AutoCoding", targets: ["AutoCoding"]),
+        .library(name: "Persistence", targets: ["Persistence"]),
         .executable(name: "archivist", targets: ["archivist"]),
         .executable(name: "archivist-bench", targets: ["archivist-bench"]),
     ],
@@ -17,10 +18,11 @@ let package = Package(
         .target(name: "PropertyList"),
         // Reflection-driven archiving of opted-in structs and classes.
         .target(name: "AutoCoding", dependencies: ["PropertyList"]),
-        // Durable stores: the archive store, background writes, the basic-value store.
+        // Durable stores: file-system seam, atomic writer, archive store, background writes, SavableObject,
+        // the basic-value store.
         .target(name: "Persistence", dependencies: ["PropertyList", "AutoCoding"]),
         // Umbrella: re-exports the public modules, nothing else.
-        .target(name: "Archivist", dependencies: ["PropertyList", "AutoCoding"]),
+        .target(name: "Archivist", dependencies: ["PropertyList", "AutoCoding", "Persistence"]),
         // The `archivist` command's logic, as a library so tests can drive it.
         .target(name: "ArchivistCLI", dependencies: ["PropertyList"]),
         .executableTarget(name: "archivist", dependencies: ["ArchivistCLI"]),
@@ -33,7 +35,13 @@ let package = Package(
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "AutoCodingTests", dependencies: ["Archivist", "AutoCoding", "PropertyList", "TestSupport"]),
         .testTarget(name: "ArchivistCLITests", dependencies: ["ArchivistCLI", "PropertyList", "TestSupport"]),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"]),
+        // A process the crash tests start and kill with SIGKILL mid-write (one mode per store).
+        .executableTarget(
+            name: "archivist-crash-child",
+            dependencies: ["Persistence", "AutoCoding", "PropertyList"],
+            path: "Tests/CrashChild"
+        ),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "AutoCoding", "PropertyList", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,2 +1,3 @@
 @_exported import PropertyList
 @_exported import AutoCoding
+@_exported import Persistence
