@@ -38,10 +38,13 @@ let package = Package(
         // A process the crash tests start and kill with SIGKILL mid-write (one mode per store).
         .executableTarget(
             name: "archivist-crash-child",
-            dependencies: ["Persistence", "AutoCoding", "PropertyList"],
+            dependencies: ["Persistence", "AutoCoding", "PropertyList", "BasicStoreWorkload"],
             path: "Tests/CrashChild"
         ),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "AutoCoding", "PropertyList", "TestSupport"]),
+        // The basic-value store's crash-test write sequence, shared by the crash child and the tests.
+        .target(name: "BasicStoreWorkload", dependencies: ["Persistence"], path: "Tests/BasicStoreWorkload"),
+        .testTarget(name: "PersistenceTests",
+                    dependencies: ["Persistence", "AutoCoding", "PropertyList", "TestSupport", "BasicStoreWorkload"]),
     ],
     swiftLanguageModes: [.v6]
 )
