@@ -28,7 +28,7 @@ let package = Package(
         .executableTarget(name: "archivist", dependencies: ["ArchivistCLI"]),
         .executableTarget(
             name: "archivist-bench",
-            dependencies: ["PropertyList", "AutoCoding"],
+            dependencies: ["PropertyList", "AutoCoding", "Persistence"],
             path: "Benchmarks/archivist-bench"
         ),
         .target(name: "TestSupport", dependencies: ["PropertyList"], path: "Tests/TestSupport"),

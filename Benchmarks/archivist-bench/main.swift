@@ -4,6 +4,7 @@ import Foundation
 let suites: [any BenchmarkSuite.Type] = [
     PropertyListBenchmarks.self,
     AutoCodingBenchmarks.self,
+    BasicStoreBenchmarks.self,
 ]
 
 func fail(_ message: String) -> Never {

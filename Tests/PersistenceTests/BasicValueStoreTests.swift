@@ -173,4 +173,19 @@ struct BasicValueStoreTests {
         let again = try BasicValueStore(named: "prefs", application: "Demo", location: .directory(directory.url))
         #expect(again.bool(forKey: "on"))
     }
+
+    @Test func readsMakeNoSystemCallUntilAnotherStoreWrites() throws {
+        let directory = try TemporaryDirectory()
+        let disk = FaultInjectingFileSystem()
+        let url = directory.file("values.log")
+        let store = try BasicValueStore(fileURL: url, durability: .batched, compaction: .standard, fileSystem: disk)
+        try store.set("mine", forKey: "a")
+        disk.clearRecordedCalls()
+        for _ in 0 ..< 100 { #expect(store.string(forKey: "a") == "mine") }
+        #expect(disk.recordedCalls.isEmpty)
+        let other = try BasicValueStore(fileURL: url, durability: .batched)
+        try other.set("theirs", forKey: "a")
+        #expect(store.string(forKey: "a") == "theirs")
+        #expect(disk.recordedCalls.map(\.operation).contains(.read))
+    }
 }

@@ -14,6 +14,8 @@ final class BasicLogFile {
     /// The lock file's path (`<log>.lock`).
     let lockPath: String
     private let lockFile: FileDescriptor
+    /// Announces changes to other processes; mapped from the lock file's first 8 bytes.
+    private(set) var counter: BasicChangeCounter
     private var log: FileDescriptor?
     /// Which file ``log`` is, to notice a log replaced by another process.
     private var identity: (device: UInt64, inode: UInt64) = (0, 0)
@@ -31,7 +33,16 @@ final class BasicLogFile {
         self.path = path
         self.lockPath = path + ".lock"
         try fileSystem.createDirectory(AtomicFileWriter.directory(of: path))
-        lockFile = try fileSystem.open(lockPath, mode: .readWrite(permissions: 0o644))
+        let lockFile = try fileSystem.open(lockPath, mode: .readWrite(permissions: 0o644))
+        self.lockFile = lockFile
+        do throws(SystemCallError) {
+            // Growing an empty file to 8 zero bytes is idempotent, so racing openers agree.
+            if try fileSystem.status(of: lockFile).size < 8 { try fileSystem.truncate(lockFile, to: 8) }
+        } catch {
+            try? fileSystem.close(lockFile)
+            throw error
+        }
+        counter = BasicChangeCounter(descriptor: lockFile.rawValue)
     }
 
     deinit {
@@ -111,6 +122,7 @@ final class BasicLogFile {
     /// - Throws: ``SystemCallError`` of the failing call; the log is then as before.
     func append(_ bytes: [UInt8], sync: Bool) throws(SystemCallError) {
         guard let log else { throw SystemCallError(.write, path: path, code: EBADF) }
+        counter.increment()
         do throws(SystemCallError) {
             try fileSystem.write(Data(bytes), to: log)
             if sync { try fileSystem.sync(log) }
@@ -128,6 +140,7 @@ final class BasicLogFile {
     /// - Throws: ``SystemCallError``.
     func truncate(to size: Int) throws(SystemCallError) {
         guard let log else { return }
+        counter.increment()
         try fileSystem.truncate(log, to: Int64(size))
         try fileSystem.sync(log)
         end = size
@@ -146,6 +159,7 @@ final class BasicLogFile {
     /// - Parameter bytes: The new log, header included.
     /// - Throws: ``SystemCallError``; on failure the old log is still in place and open.
     func replace(with bytes: [UInt8]) throws(SystemCallError) {
+        counter.increment()
         try AtomicFileWriter(fileSystem: fileSystem).write(Data(bytes), to: path)
         _ = try readAll()
     }

@@ -85,17 +85,20 @@ extension BasicValueStore {
             throw PersistenceError(error, "cannot check the basic-value store for changes")
         }
         switch change {
-        case .none: return
+        case .none: break
         case .appended: try readAppendedLocked()
         case .replaced: try reloadAllLocked()
         }
+        log.counter.markSeen()
     }
 
-    /// Before a read: one `stat`, and only when another process changed the log, the `flock` and a
-    /// refresh. Needs `lock`. A failure keeps serving the last good contents (reads do not throw,
-    /// like `UserDefaults`); the next write or ``synchronize()`` reports it.
+    /// Before a read: one load of the shared change counter, and only when another process
+    /// changed the log, the `flock` and a refresh. Needs `lock`. A failure keeps serving the last
+    /// good contents (reads do not throw, like `UserDefaults`); the next write or ``synchronize()``
+    /// reports it. (Writers always compare the file itself, so a log replaced behind the stores'
+    /// back is noticed at the next write.)
     func refreshForReadingLocked() {
-        guard let change = try? log.change(), change != .none else { return }
+        guard log.counter.hasChanged else { return }
         do {
             try log.lock()
         } catch {

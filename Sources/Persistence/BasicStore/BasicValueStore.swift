@@ -15,8 +15,8 @@ import Foundation
 /// grow with the store; the log is compacted (rewritten with only current values, atomically and
 /// durably) when garbage reaches half of it. Reading the log skips a damaged record and resumes at
 /// the next intact one, and cuts off a torn tail left by a crash, so damage costs only the records
-/// it touches. Values are kept in memory: a get is a lookup plus one `stat` to notice other
-/// processes' writes.
+/// it touches. Values are kept in memory: a get is a lookup plus one load of a change counter
+/// that writers in every process increment (it lives in the lock file, mapped into memory).
 ///
 /// The store is safe to use from any thread. Processes (and several stores on one file) coordinate
 /// through an advisory `flock` on `<file>.lock`: each write first reads what others appended, so
@@ -97,6 +97,7 @@ public final class BasicValueStore: @unchecked Sendable {
             log.removeLeftoverTemporaryFiles()
             try reloadAllLocked()
             compactIfNeededLocked()
+            log.counter.markSeen()
         }
     }
 
