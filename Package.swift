@@ -24,7 +24,7 @@ let package = Package(
         // Umbrella: re-exports the public modules, nothing else.
         .target(name: "Archivist", dependencies: ["PropertyList", "AutoCoding", "Persistence"]),
         // The `archivist` command's logic, as a library so tests can drive it.
-        .target(name: "ArchivistCLI", dependencies: ["PropertyList"]),
+        .target(name: "ArchivistCLI", dependencies: ["PropertyList", "AutoCoding", "Persistence"]),
         .executableTarget(name: "archivist", dependencies: ["ArchivistCLI"]),
         .executableTarget(
             name: "archivist-bench",
