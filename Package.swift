@@ -18,7 +18,8 @@ let package = Package(
         .target(name: "PropertyList"),
         // Reflection-driven archiving of opted-in structs and classes.
         .target(name: "AutoCoding", dependencies: ["PropertyList"]),
-        // Durable stores: file-system seam, atomic writer, archive store, background writes, SavableObject.
+        // Durable stores: file-system seam, atomic writer, archive store, background writes, SavableObject,
+        // the basic-value store.
         .target(name: "Persistence", dependencies: ["PropertyList", "AutoCoding"]),
         // Umbrella: re-exports the public modules, nothing else.
         .target(name: "Archivist", dependencies: ["PropertyList", "AutoCoding", "Persistence"]),
@@ -37,10 +38,13 @@ let package = Package(
         // A process the crash tests start and kill with SIGKILL mid-write (one mode per store).
         .executableTarget(
             name: "archivist-crash-child",
-            dependencies: ["Persistence", "AutoCoding", "PropertyList"],
+            dependencies: ["Persistence", "AutoCoding", "PropertyList", "BasicStoreWorkload"],
             path: "Tests/CrashChild"
         ),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "AutoCoding", "PropertyList", "TestSupport"]),
+        // The basic-value store's crash-test write sequence, shared by the crash child and the tests.
+        .target(name: "BasicStoreWorkload", dependencies: ["Persistence"], path: "Tests/BasicStoreWorkload"),
+        .testTarget(name: "PersistenceTests",
+                    dependencies: ["Persistence", "AutoCoding", "PropertyList", "TestSupport", "BasicStoreWorkload"]),
     ],
     swiftLanguageModes: [.v6]
 )

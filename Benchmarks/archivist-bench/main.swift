@@ -5,6 +5,7 @@ let suites: [any BenchmarkSuite.Type] = [
     PropertyListBenchmarks.self,
     AutoCodingBenchmarks.self,
     StoreBenchmarks.self,
+    BasicStoreBenchmarks.self,
 ]
 
 func fail(_ message: String) -> Never {

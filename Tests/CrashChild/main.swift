@@ -5,6 +5,8 @@ import Foundation
 let modes: [(name: String, run: ([String]) throws -> Void)] = [
     (AtomicWriterMode.name, AtomicWriterMode.run),
     (ArchiveStoreMode.name, ArchiveStoreMode.run),
+    (BasicStoreMode.name, BasicStoreMode.run),
+    (BasicIncrementMode.name, BasicIncrementMode.run),
 ]
 
 /// Dispatches to the mode named by the first argument; returns the exit status.
