@@ -20,6 +20,22 @@ import Testing
         #expect(!text.contains(FileManager.default.temporaryDirectory.path))
     }
 
+    @Test func listsTheBasicValuesFromAReopenedStoreAndRefusesAnUnsupportedOne() {
+        let text = archivist("demo").outputText
+        let expected = """
+            reopened $DEMO/settings/basic-values.log:
+              beta = "yes"
+              lastLaunch = 2026-05-09 06:13:20 +0000
+              launchCount = 3
+              recent = ["summer/2026", "notebook.plist"]
+              theme = "dark"
+              volume = 0.75
+            """
+        #expect(text.contains(expected))
+        #expect(text.contains("saveBasicObject(NSObject(), forKey: \"bad\") -> false"))
+        #expect(text.contains("threw: unsupported value: cannot set key \"bad\""))
+    }
+
     @Test func theXMLItPrintsIsTheNotebookArchive() throws {
         let text = archivist("demo").outputText
         let start = try #require(text.range(of: "<?xml"))

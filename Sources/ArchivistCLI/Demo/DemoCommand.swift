@@ -4,7 +4,8 @@ import Persistence
 import PropertyList
 
 /// `archivist demo`: the toolkit end to end on built-in values — save a `SavableObject` subclass
-/// and a struct, reload them in a fresh store, print the archive as XML.
+/// and a struct, reload them in a fresh store, print the archive as XML and the basic-value
+/// store's contents.
 ///
 /// Everything happens in a new temporary directory (removed afterwards unless `--keep` is given);
 /// the output names it `$DEMO` and uses fixed dates, so it is the same on every run.
@@ -15,7 +16,8 @@ enum DemoCommand {
         summary: "Save and reload sample values with the persistence layer, showing each step.",
         details: """
             Saves a SavableObject subclass (a notebook) and a struct (a trip) in a new temporary
-            directory, reloads them through a fresh store, and prints the notebook's archive as XML.
+            directory, reloads them through a fresh store, prints the notebook's archive as XML, then
+            sets a few basic values (saveBasicObject) and lists them from a reopened basic-value store.
             --keep leaves the directory in place and prints its path on standard error.
             """,
         syntax: CommandSyntax(flags: ["--keep"]),

@@ -54,7 +54,39 @@ struct DemoScript {
         let onDisk = try Data(contentsOf: notebookURL)
         let xml = try PropertyListValue(from: onDisk).encoded(as: .xml)
         lines.append(String(decoding: xml, as: UTF8.self).trimmingCharacters(in: .newlines))
+
+        try basicValues()
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Step 5: the basic-value store (saveBasicObject / loadBasicObject), written then reopened.
+    private mutating func basicValues() throws {
+        section("5. The basic-value store")
+        let logURL = directory.appendingPathComponent("settings/\(BasicValueStore.logFileName)")
+        let settings = try BasicValueStore(fileURL: logURL)
+        try settings.set("dark", forKey: "theme")
+        try settings.set(0.75, forKey: "volume")
+        try settings.set(["summer/2026", "notebook.plist"], forKey: "recent")
+        try settings.set(Date(timeIntervalSinceReferenceDate: 800_000_000), forKey: "lastLaunch")
+        for _ in 0..<3 {
+            try settings.update(forKey: "launchCount") { $0 = .integer(($0?.integerValue ?? 0) + 1) }
+        }
+        line("saveBasicObject(\"yes\", forKey: \"beta\") -> \(settings.saveBasicObject("yes", forKey: "beta"))")
+        line("saveBasicObject(NSObject(), forKey: \"bad\") -> \(settings.saveBasicObject(NSObject(), forKey: "bad"))")
+        do {
+            try settings.set(any: NSObject(), forKey: "bad")
+        } catch {
+            let base = directory.standardizedFileURL.path
+            line("set(any: NSObject(), forKey: \"bad\") threw: "
+                 + error.description.replacingOccurrences(of: base, with: "$DEMO"))
+        }
+        let reopened = try BasicValueStore(fileURL: logURL)
+        line("reopened \(show(logURL)):")
+        let contents = reopened.dictionaryRepresentation()
+        for key in contents.keys.sorted() {
+            if let value = contents[key] { line("  \(key) = \(DemoValueText.text(value))") }
+        }
+        line("loadBasicObject(forKey: \"theme\") as? String -> \(reopened.loadBasicObject(forKey: "theme") as? String ?? "nil")")
     }
 
     private mutating func section(_ title: String) {
@@ -68,9 +100,13 @@ struct DemoScript {
 
     /// A written file with the demo directory shown as `$DEMO`.
     private func show(_ file: StoredFile) -> String {
+        "\(show(file.url)) (\(file.size) bytes)"
+    }
+
+    /// A path with the demo directory shown as `$DEMO`.
+    private func show(_ url: URL) -> String {
         let base = directory.standardizedFileURL.path
-        var path = file.url.standardizedFileURL.path
-        if path.hasPrefix(base) { path = "$DEMO" + path.dropFirst(base.count) }
-        return "\(path) (\(file.size) bytes)"
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(base) ? "$DEMO" + path.dropFirst(base.count) : path
     }
 }
