@@ -68,4 +68,14 @@ struct BasicValueFoundationTests {
         #expect(list.last as? Bool == false)
         #expect(try BasicValue(any: value.anyValue) == value)
     }
+
+    @Test func descriptionIsCompactAndDeterministic() throws {
+        let value: BasicValue = .dictionary([
+            "name": .string("Ada \"A\""), "age": .integer(36), "ratio": .double(0.5), "on": .bool(true),
+            "seen": .date(Date(timeIntervalSince1970: 1_764_482_400)), "blob": .data(Data(count: 3)),
+            "site": .url(try #require(URL(string: "https://example.com/"))), "tags": .array([.string("a"), .integer(2)]),
+        ])
+        #expect(value.description == #"{"age": 36, "blob": <3 bytes>, "name": "Ada \"A\"", "on": true, "ratio": 0.5, "#
+            + #""seen": 2025-11-30T06:00:00Z, "site": https://example.com/, "tags": ["a", 2]}"#)
+    }
 }
