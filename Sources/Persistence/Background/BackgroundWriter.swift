@@ -164,6 +164,10 @@ package final class BackgroundWriter: @unchecked Sendable {
             }
             guard let (path, request) = next else { return }
             let result = perform(request, path: path)
+            if case .failure = result {
+                // From now on reads see the file again (the old value), before anyone hears of the failure.
+                lock.withLock { slots[path]?.inFlight?.isVisible = false }
+            }
             // Hand completions over before the slot is released, so a flush that returns after the
             // release has every completion of the flushed writes already on its queue.
             for waiter in request.completions {
