@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .library(name: "AutoCoding", targets: ["AutoCoding"]),
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
+        .library(name: "Persistence", targets: ["Persistence"]),
         .executable(name: "archivist", targets: ["archivist"]),
         .executable(name: "archivist-bench", targets: ["archivist-bench"]),
     ],
@@ -20,14 +21,17 @@ let package = Package(
         .target(name: "AutoCoding", dependencies: ["PropertyList"]),
         // NSKeyedArchiver-compatible object graphs of AutoCodable types and Foundation values.
         .target(name: "KeyedArchive", dependencies: ["PropertyList", "AutoCoding"]),
+        // Durable stores: file-system seam, atomic writer, archive store, background writes, SavableObject,
+        // the basic-value store.
+        .target(name: "Persistence", dependencies: ["PropertyList", "AutoCoding"]),
         // Umbrella: re-exports the public modules, nothing else.
-        .target(name: "Archivist", dependencies: ["PropertyList", "AutoCoding", "KeyedArchive"]),
+        .target(name: "Archivist", dependencies: ["PropertyList", "AutoCoding", "KeyedArchive", "Persistence"]),
         // The `archivist` command's logic, as a library so tests can drive it.
-        .target(name: "ArchivistCLI", dependencies: ["PropertyList", "KeyedArchive"]),
+        .target(name: "ArchivistCLI", dependencies: ["PropertyList", "AutoCoding", "KeyedArchive", "Persistence"]),
         .executableTarget(name: "archivist", dependencies: ["ArchivistCLI"]),
         .executableTarget(
             name: "archivist-bench",
-            dependencies: ["PropertyList", "AutoCoding", "KeyedArchive"],
+            dependencies: ["PropertyList", "AutoCoding", "KeyedArchive", "Persistence"],
             path: "Benchmarks/archivist-bench"
         ),
         .target(name: "TestSupport", dependencies: ["PropertyList"], path: "Tests/TestSupport"),
@@ -35,6 +39,16 @@ let package = Package(
         .testTarget(name: "AutoCodingTests", dependencies: ["Archivist", "AutoCoding", "PropertyList", "TestSupport"]),
         .testTarget(name: "KeyedArchiveTests", dependencies: ["Archivist", "KeyedArchive", "AutoCoding", "PropertyList", "TestSupport"]),
         .testTarget(name: "ArchivistCLITests", dependencies: ["ArchivistCLI", "PropertyList", "TestSupport", "KeyedArchive", "AutoCoding"]),
+        // A process the crash tests start and kill with SIGKILL mid-write (one mode per store).
+        .executableTarget(
+            name: "archivist-crash-child",
+            dependencies: ["Persistence", "AutoCoding", "PropertyList", "BasicStoreWorkload"],
+            path: "Tests/CrashChild"
+        ),
+        // The basic-value store's crash-test write sequence, shared by the crash child and the tests.
+        .target(name: "BasicStoreWorkload", dependencies: ["Persistence"], path: "Tests/BasicStoreWorkload"),
+        .testTarget(name: "PersistenceTests",
+                    dependencies: ["Persistence", "AutoCoding", "PropertyList", "TestSupport", "BasicStoreWorkload"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,8 @@ let suites: [any BenchmarkSuite.Type] = [
     PropertyListBenchmarks.self,
     AutoCodingBenchmarks.self,
     KeyedBenchmarks.self,
+    StoreBenchmarks.self,
+    BasicStoreBenchmarks.self,
 ]
 
 func fail(_ message: String) -> Never {

@@ -1,0 +1,122 @@
+import Foundation
+
+/// A persistent key → value store for small values — strings, numbers, Booleans, dates, data,
+/// URLs, and arrays and string-keyed dictionaries of them — read like `UserDefaults`.
+///
+/// ```swift
+/// let settings = try BasicValueStore(name: "settings", application: "MyApp")
+/// try settings.set("Ada", forKey: "user")
+/// try settings.set(3, forKey: "launches")
+/// settings.string(forKey: "user")      // "Ada"
+/// settings.integer(forKey: "launches") // 3
+/// ```
+///
+/// A set appends one checksummed record to a log instead of rewriting a file, so its cost does not
+/// grow with the store; the log is compacted (rewritten with only current values, atomically and
+/// durably) when garbage reaches half of it. Reading the log skips a damaged record and resumes at
+/// the next intact one, and cuts off a torn tail left by a crash, so damage costs only the records
+/// it touches. Values are kept in memory: a get is a lookup plus one load of a change counter
+/// that writers in every process increment (it lives in the lock file, mapped into memory).
+///
+/// The store is safe to use from any thread. Processes (and several stores on one file) coordinate
+/// through an advisory `flock` on `<file>.lock`: each write first reads what others appended, so
+/// ``update(forKey:_:)`` is an atomic read-modify-write across processes.
+public final class BasicValueStore: @unchecked Sendable {
+    // @unchecked: the mutable state below is only touched while `lock` is held.
+
+    /// The log file.
+    public let fileURL: URL
+    /// How far each write goes before it returns.
+    public let durability: Durability
+    /// When the log is compacted automatically.
+    package let compactionPolicy: BasicCompactionPolicy
+
+    // The state below is shared with the extensions in this directory; every access happens with
+    // `lock` held (and, for the file, the `flock` too where noted).
+    let lock = NSLock()
+    let log: BasicLogFile
+    var index = BasicStoreIndex()
+    /// Records appended without `fsync` (batched durability).
+    var unsynchronized = false
+    /// Repair counters since the store was opened.
+    var repairs = BasicValueStoreStatistics()
+    /// After a failed automatic compaction, the log size at which to try again.
+    var compactionRetrySize = 0
+
+    /// The name of the log in a store directory given by a ``StoreLocation``.
+    public static let logFileName = "basic-values.log"
+
+    /// Opens (or creates) the store whose log is `fileURL`.
+    ///
+    /// Opening reads the whole log, skipping damaged records, cutting off a torn tail and
+    /// removing temporary files of interrupted compactions.
+    ///
+    /// - Parameters:
+    ///   - fileURL: The log file; its directory is created if needed. The lock file is
+    ///     `fileURL` plus `.lock`.
+    ///   - durability: ``Durability/everyWrite`` (the default) or ``Durability/batched``.
+    /// - Throws: ``PersistenceError``: `.corrupt` when the file is not a basic-value store log
+    ///   (it is left untouched), `.permission`, `.noSpace` or `.io` from the file system.
+    public convenience init(fileURL: URL, durability: Durability = .everyWrite) throws(PersistenceError) {
+        try self.init(fileURL: fileURL, durability: durability, compaction: .standard, fileSystem: SystemFileSystem())
+    }
+
+    /// Opens (or creates) a named store at a standard location or in a directory: its log is
+    /// ``logFileName`` in the directory ``StoreLocation`` gives for the application and name.
+    ///
+    /// - Parameters:
+    ///   - name: The store's name; any string.
+    ///   - application: The application's name, scoping standard locations (by default, as for
+    ///     ``ArchiveStore``, the bundle identifier on Apple platforms, the process name elsewhere).
+    ///   - location: Where the store's directory is; application support by default.
+    ///   - durability: ``Durability/everyWrite`` (the default) or ``Durability/batched``.
+    /// - Throws: ``PersistenceError`` as ``init(fileURL:durability:)``, or `.invalidLocation`.
+    public convenience init(name: String, application: String = ArchiveStore.defaultApplicationName,
+                            location: StoreLocation = .applicationSupport,
+                            durability: Durability = .everyWrite) throws(PersistenceError) {
+        let directory = try location.directoryURL(application: application, store: name)
+        try self.init(fileURL: directory.appendingPathComponent(Self.logFileName), durability: durability)
+    }
+
+    /// Opens a store through a chosen file system and compaction policy (tests, the crash child).
+    ///
+    /// - Parameters:
+    ///   - fileURL: The log file.
+    ///   - durability: How far each write goes.
+    ///   - compaction: When to compact automatically.
+    ///   - fileSystem: The file system every call goes through.
+    /// - Throws: ``PersistenceError`` as ``init(fileURL:durability:)``.
+    package init(fileURL: URL, durability: Durability, compaction: BasicCompactionPolicy,
+                 fileSystem: any FileSystem) throws(PersistenceError) {
+        self.fileURL = fileURL
+        self.durability = durability
+        self.compactionPolicy = compaction
+        do {
+            log = try BasicLogFile(path: fileURL.path, fileSystem: fileSystem)
+        } catch {
+            throw PersistenceError(error, "cannot open the basic-value store")
+        }
+        try withFileLock { () throws(PersistenceError) in
+            log.removeLeftoverTemporaryFiles()
+            try reloadAllLocked()
+            compactIfNeededLocked()
+            log.counter.markSeen()
+        }
+    }
+
+    /// Takes the `flock`, translating a failure. Needs `lock`.
+    func lockFile() throws(PersistenceError) {
+        do {
+            try log.lock()
+        } catch {
+            throw PersistenceError(error, "cannot lock the basic-value store")
+        }
+    }
+
+    /// Runs `body` holding the `flock`. Needs `lock`.
+    func withFileLock<T>(_ body: () throws(PersistenceError) -> T) throws(PersistenceError) -> T {
+        try lockFile()
+        defer { log.unlock() }
+        return try body()
+    }
+}
