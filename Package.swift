@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .library(name: "AutoCoding", targets: ["AutoCoding"]),
         .library(name: "Persistence", targets: ["Persistence"]),
+        .library(name: "ArchivistCache", targets: ["ArchivistCache"]),
         .executable(name: "archivist", targets: ["archivist"]),
         .executable(name: "archivist-bench", targets: ["archivist-bench"]),
     ],
@@ -20,14 +21,18 @@ let package = Package(
         .target(name: "AutoCoding", dependencies: ["PropertyList"]),
         // Durable stores: file-system seam, atomic writer, archive store, background writes, SavableObject.
         .target(name: "Persistence", dependencies: ["PropertyList", "AutoCoding"]),
+        // Extended attributes for the cache's entry files: Glibc does not export <sys/xattr.h>.
+        .target(name: "CArchivistXattr"),
+        // Two-level memory/disk cache with formats, fetchers, LRU capacity, preload and expiry.
+        .target(name: "ArchivistCache", dependencies: ["Persistence", "AutoCoding", "PropertyList", "CArchivistXattr"]),
         // Umbrella: re-exports the public modules, nothing else.
-        .target(name: "Archivist", dependencies: ["PropertyList", "AutoCoding", "Persistence"]),
+        .target(name: "Archivist", dependencies: ["PropertyList", "AutoCoding", "Persistence", "ArchivistCache"]),
         // The `archivist` command's logic, as a library so tests can drive it.
         .target(name: "ArchivistCLI", dependencies: ["PropertyList"]),
         .executableTarget(name: "archivist", dependencies: ["ArchivistCLI"]),
         .executableTarget(
             name: "archivist-bench",
-            dependencies: ["PropertyList", "AutoCoding"],
+            dependencies: ["PropertyList", "AutoCoding", "ArchivistCache"],
             path: "Benchmarks/archivist-bench"
         ),
         .target(name: "TestSupport", dependencies: ["PropertyList"], path: "Tests/TestSupport"),
@@ -40,6 +45,7 @@ let package = Package(
             dependencies: ["Persistence", "AutoCoding", "PropertyList"],
             path: "Tests/CrashChild"
         ),
+        .testTarget(name: "CacheTests", dependencies: ["ArchivistCache", "Persistence", "AutoCoding", "TestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "AutoCoding", "PropertyList", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
 @_exported import PropertyList
 @_exported import AutoCoding
 @_exported import Persistence
+@_exported import ArchivistCache

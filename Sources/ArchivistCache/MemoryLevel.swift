@@ -1,0 +1,148 @@
+/// One format's values in memory: LRU with a count and a total-cost limit, O(1) per operation,
+/// safe from any thread.
+package final class MemoryLevel<Value: Sendable>: Sendable {
+    /// A held value with what eviction and expiry need.
+    package struct Entry: Sendable {
+        var value: Value
+        var cost: Int
+        var storedAt: Double
+        var accessedAt: Double
+        /// Set when a hit has been reported to the disk level's LRU and not yet drained.
+        var touchQueued: Bool
+    }
+
+    struct State: Sendable {
+        var index = LinkedIndex<Entry>()
+        var totalCost = 0
+        /// Keys hit in memory since the disk level last drained them, each once.
+        var touched: [String] = []
+    }
+
+    private let state = CacheLock(State())
+    let limit: CacheMemoryLimit
+    let expiry: CacheExpiry
+    /// Whether hits are queued for the disk level's LRU (formats with a disk capacity).
+    let reportsTouches: Bool
+    let clock: CacheClock
+
+    init(limit: CacheMemoryLimit, expiry: CacheExpiry, reportsTouches: Bool, clock: CacheClock) {
+        self.limit = limit
+        self.expiry = expiry
+        self.reportsTouches = reportsTouches
+        self.clock = clock
+    }
+
+    /// The value of `key` if held and not expired; a hit makes it the most recently used.
+    /// An expired value is removed.
+    package func value(for key: String) -> Value? {
+        let now = expiry == .never ? 0 : clock.now()
+        let reportsTouches = reportsTouches
+        let touchLimit = touchQueueLimit
+        return state.withLock { state -> Value? in
+            guard let slot = state.index.slot(of: key), let entry = state.index.payload(at: slot) else { return nil }
+            if expiry != .never, expiry.hasExpired(storedAt: entry.storedAt, accessedAt: entry.accessedAt, now: now) {
+                let removed = state.index.remove(at: slot)
+                state.totalCost -= removed.payload?.cost ?? 0
+                return nil
+            }
+            state.index.moveToFront(slot)
+            if case .sliding = expiry { state.index.updatePayload(at: slot) { $0.accessedAt = now } }
+            if reportsTouches, !entry.touchQueued, state.touched.count < touchLimit {
+                state.index.updatePayload(at: slot) { $0.touchQueued = true }
+                state.touched.append(key)
+            }
+            return entry.value
+        }
+    }
+
+    /// Whether `key` is held (expired or not), without counting as a use.
+    package func contains(_ key: String) -> Bool {
+        state.withLock { $0.index.slot(of: key) != nil }
+    }
+
+    /// Stores a value as the most recently used, evicting least recently used values to stay within
+    /// the limit. A value costing more than the whole limit is not held (the key's old value is dropped).
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - key: Its key.
+    ///   - cost: Its cost.
+    ///   - storedAt: When it was stored, for fixed expiry (the disk entry's time when loaded).
+    package func set(_ value: Value, for key: String, cost: Int, storedAt: Double) {
+        let cost = max(cost, 0)
+        let now = expiry == .never ? 0 : clock.now()
+        state.withLock { state in
+            if let slot = state.index.slot(of: key) {
+                let removed = state.index.remove(at: slot)
+                state.totalCost -= removed.payload?.cost ?? 0
+            }
+            guard limit.count > 0, cost <= limit.totalCost else { return }
+            let entry = Entry(value: value, cost: cost, storedAt: storedAt, accessedAt: now, touchQueued: false)
+            state.index.insert(key, entry, atFront: true)
+            state.totalCost += cost
+            while state.index.count > limit.count || state.totalCost > limit.totalCost,
+                  let last = state.index.leastRecent {
+                let removed = state.index.remove(at: last)
+                state.totalCost -= removed.payload?.cost ?? 0
+            }
+        }
+    }
+
+    /// Stores a preloaded value as the least recently used, only if the key is absent and it fits
+    /// without evicting anything.
+    ///
+    /// - Returns: `false` when the level is full (preloading stops), `true` otherwise (stored, or
+    ///   skipped because a request already put the key in memory).
+    package func insertPreloaded(_ value: Value, for key: String, cost: Int, storedAt: Double, accessedAt: Double) -> Bool {
+        let cost = max(cost, 0)
+        return state.withLock { state in
+            guard state.index.slot(of: key) == nil else { return true }
+            guard state.index.count < limit.count, cost <= limit.totalCost - state.totalCost else { return false }
+            let entry = Entry(value: value, cost: cost, storedAt: storedAt, accessedAt: accessedAt, touchQueued: false)
+            state.index.insert(key, entry, atFront: false)
+            state.totalCost += cost
+            return true
+        }
+    }
+
+    /// Whether the level can take another value without evicting (for preloading).
+    package var hasRoom: Bool {
+        state.withLock { $0.index.count < limit.count && $0.totalCost < limit.totalCost }
+    }
+
+    /// Drops `key`.
+    package func remove(_ key: String) {
+        state.withLock { state in
+            guard let slot = state.index.slot(of: key) else { return }
+            let removed = state.index.remove(at: slot)
+            state.totalCost -= removed.payload?.cost ?? 0
+        }
+    }
+
+    /// Drops every value.
+    package func removeAll() {
+        state.withLock { state in state = State() }
+    }
+
+    /// The keys hit since the last call, so the disk level can count those hits as uses.
+    package func drainTouchedKeys() -> [String] {
+        guard reportsTouches else { return [] }
+        return state.withLock { state in
+            guard !state.touched.isEmpty else { return [] }
+            let keys = state.touched
+            state.touched = []
+            for key in keys {
+                if let slot = state.index.slot(of: key) { state.index.updatePayload(at: slot) { $0.touchQueued = false } }
+            }
+            return keys
+        }
+    }
+
+    /// How many values are held and their total cost.
+    package var usage: (count: Int, cost: Int) {
+        state.withLock { ($0.index.count, $0.totalCost) }
+    }
+
+    /// Bound on queued touches, so a format whose disk is never used cannot grow the queue forever.
+    private var touchQueueLimit: Int { min(limit.count, 1 << 20) }
+}
