@@ -104,6 +104,17 @@ public final class Cache<Value: Sendable>: Sendable {
         AtomicFileWriter.join(directory.path, KeyFileName.stem(for: format).text)
     }
 
+    /// Waits for every queued disk write and removal, then writes the disk indexes' buffered
+    /// records (reads are recorded lazily: at most a second's worth is otherwise lost when the
+    /// process ends). Call it when the application is about to exit so the next session's LRU order
+    /// and last-session preloading see the latest reads.
+    public func synchronize() {
+        for store in stores.withLock({ Array($0.values) }) {
+            store.waitForQueuedWrites()
+            store.disk?.synchronize()
+        }
+    }
+
     /// Blocks until a format's background opening and preloading are done (tests, benchmarks).
     package func waitForPreloading(format: String) {
         stores.withLock { $0[format] }?.waitForPreloading()

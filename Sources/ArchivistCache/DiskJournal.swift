@@ -12,16 +12,16 @@ import Persistence
 /// opening reconciles the journal with the entries directory anyway). When the journal holds many
 /// more records than live entries it is compacted: rewritten atomically as one `stored` record per
 /// entry, least recently used first.
-struct DiskJournal {
-    static let header: [UInt8] = Array("ARCJRNL".utf8) + [1]
+package struct DiskJournal {
+    package static let header: [UInt8] = Array("ARCJRNL".utf8) + [1]
 
     /// What reading a journal file found.
-    struct Contents {
-        var records: [JournalRecord] = []
+    package struct Contents {
+        package var records: [JournalRecord] = []
         /// The file existed.
-        var existed = false
+        package var existed = false
         /// A bad header, checksum, length or payload ended the replay early.
-        var corrupt = false
+        package var corrupt = false
     }
 
     let path: String
@@ -41,7 +41,7 @@ struct DiskJournal {
     /// Reads and checks every record of the journal at `path`.
     ///
     /// - Returns: The records up to the first damaged one, and whether there was damage.
-    static func read(path: String, fileSystem: any FileSystem) -> Contents {
+    package static func read(path: String, fileSystem: any FileSystem) -> Contents {
         var contents = Contents()
         let data: Data
         do {

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Persistence
 
@@ -8,18 +9,19 @@ extension DiskLevel {
 
     /// Counts the memory level's hits as uses: their entries move to the front.
     func applyTouches(_ state: inout State) {
-        let keys = touchedKeys()
-        guard !keys.isEmpty else { return }
+        let touches = touchedKeys()
+        guard !touches.isEmpty else { return }
         let now = clock.now()
-        for key in keys {
+        let session = state.session
+        for (key, hitAt) in touches {
             guard let slot = state.index.slot(of: key) else { continue }
-            let session = state.session
+            let accessedAt = hitAt ?? now
             state.index.updatePayload(at: slot) {
-                $0.accessedAt = now
+                $0.accessedAt = max($0.accessedAt, accessedAt)
                 $0.session = session
             }
             state.index.moveToFront(slot)
-            state.journal.append(.accessed(key: key, accessedAt: now, session: session))
+            state.journal.append(.accessed(key: key, accessedAt: accessedAt, session: session))
         }
     }
 
@@ -62,6 +64,7 @@ extension DiskLevel {
     /// entries or a failed append left it in need of a rewrite. Failures are absorbed: the journal
     /// is an index that opening can rebuild from the entries directory.
     func flush(_ state: inout State) {
+        state.lastFlush = DispatchTime.now().uptimeNanoseconds
         if state.journal.needsRewrite || state.journal.recordCount > 2 * state.index.count + Self.compactionSlack {
             compact(&state)
         } else {

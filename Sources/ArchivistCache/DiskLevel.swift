@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Persistence
 
@@ -34,6 +35,8 @@ package final class DiskLevel: Sendable {
         var nextGeneration: UInt64 = 1
         /// Requests (not preloading) currently reading from this level.
         var activeRequests = 0
+        /// Monotonic time of the last journal flush, in nanoseconds.
+        var lastFlush: UInt64 = 0
     }
 
     /// The format's directory.
@@ -47,7 +50,7 @@ package final class DiskLevel: Sendable {
     let writer: AtomicFileWriter
     let clock: CacheClock
     /// Drains the keys the memory level served since the last call (they count as uses here).
-    let touchedKeys: @Sendable () -> [String]
+    let touchedKeys: @Sendable () -> [(key: String, accessedAt: Double?)]
     let state: CacheLock<State>
 
     /// Creates the level; the directory is read (and created) by the first operation.
@@ -60,7 +63,7 @@ package final class DiskLevel: Sendable {
     ///   - clock: The wall clock.
     ///   - touchedKeys: Drains the memory level's hits.
     package init(directory: String, capacity: Int64, expiry: CacheExpiry, fileSystem: any FileSystem,
-                 clock: CacheClock, touchedKeys: @escaping @Sendable () -> [String]) {
+                 clock: CacheClock, touchedKeys: @escaping @Sendable () -> [(key: String, accessedAt: Double?)]) {
         self.directory = directory
         entriesDirectory = AtomicFileWriter.join(directory, "entries")
         self.capacity = capacity
@@ -113,8 +116,11 @@ package final class DiskLevel: Sendable {
                 state.index.updatePayload(at: slot) { $0 = entry }
                 state.index.moveToFront(slot)
                 state.journal.append(.accessed(key: key, accessedAt: now, session: state.session))
-                // Reads alone only flush once a good amount has gathered.
-                if state.journal.bufferedBytes > 1 << 16 { flush(&state) }
+                // Reads alone flush once a good amount has gathered or a second has passed.
+                let tick = DispatchTime.now().uptimeNanoseconds
+                if state.journal.bufferedBytes > 1 << 16 || tick &- state.lastFlush > 1_000_000_000 {
+                    flush(&state)
+                }
             }
             return .found(path: path(ofFile: entry.fileName), entry: entry)
         }

@@ -25,7 +25,7 @@ package final class MemoryLevel<Value: Sendable>: Sendable {
     let reportsTouches: Bool
     let clock: CacheClock
 
-    init(limit: CacheMemoryLimit, expiry: CacheExpiry, reportsTouches: Bool, clock: CacheClock) {
+    package init(limit: CacheMemoryLimit, expiry: CacheExpiry, reportsTouches: Bool, clock: CacheClock) {
         self.limit = limit
         self.expiry = expiry
         self.reportsTouches = reportsTouches
@@ -125,16 +125,32 @@ package final class MemoryLevel<Value: Sendable>: Sendable {
     }
 
     /// The keys hit since the last call, so the disk level can count those hits as uses.
-    package func drainTouchedKeys() -> [String] {
+    ///
+    /// - Returns: Each key once, with the time of its last hit when the format's expiry is sliding
+    ///   (the disk entry's expiry must not be extended past it), else `nil` (any recent time will
+    ///   do). Under sliding expiry a key no longer held is left out: its hit time is unknown.
+    package func drainTouchedKeys() -> [(key: String, accessedAt: Double?)] {
         guard reportsTouches else { return [] }
+        let sliding: Bool
+        if case .sliding = expiry { sliding = true } else { sliding = false }
         return state.withLock { state in
             guard !state.touched.isEmpty else { return [] }
             let keys = state.touched
             state.touched = []
+            var result: [(key: String, accessedAt: Double?)] = []
+            result.reserveCapacity(keys.count)
             for key in keys {
-                if let slot = state.index.slot(of: key) { state.index.updatePayload(at: slot) { $0.touchQueued = false } }
+                guard let slot = state.index.slot(of: key) else {
+                    if !sliding { result.append((key, nil)) }
+                    continue
+                }
+                let accessedAt = state.index.updatePayload(at: slot) { entry -> Double in
+                    entry.touchQueued = false
+                    return entry.accessedAt
+                }
+                result.append((key, sliding ? accessedAt : nil))
             }
-            return keys
+            return result
         }
     }
 

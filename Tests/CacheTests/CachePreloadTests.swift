@@ -1,0 +1,60 @@
+import ArchivistCache
+import Foundation
+import Testing
+import TestSupport
+
+/// Preloading at registration: none, last session, all; within the memory limit.
+@Suite struct CachePreloadTests {
+    private let fixture: CacheFixture
+
+    init() throws {
+        fixture = try CacheFixture()
+    }
+
+    /// Stores k0…k5 in one session, reads k1 and k4 in the next, and registers again per `policy`.
+    private func thirdSession(_ policy: CachePreloadPolicy, memoryCount: Int = 100) async throws -> Cache<Data> {
+        do {
+            let first = fixture.dataCache()
+            first.register(CacheFormat(name: "f", diskCapacity: 10_000))
+            for number in 0..<6 { try await first.set(Data("v\(number)".utf8), for: "k\(number)", format: "f") }
+        }
+        do {
+            let second = fixture.dataCache()
+            second.register(CacheFormat(name: "f", diskCapacity: 10_000))
+            _ = try second.cachedValue(for: "k1", format: "f")
+            _ = try second.cachedValue(for: "k4", format: "f")
+            second.synchronize()
+        }
+        let third = fixture.dataCache()
+        third.register(CacheFormat(name: "f", diskCapacity: 10_000,
+                                   memoryLimit: CacheMemoryLimit(count: memoryCount), preloadPolicy: policy))
+        third.waitForPreloading(format: "f")
+        return third
+    }
+
+    private func inMemory(_ cache: Cache<Data>) -> [String] {
+        (0..<6).map { "k\($0)" }.filter { cache.fetchValue(for: $0, format: "f", success: { _ in }) }
+    }
+
+    @Test func noPreloadingLeavesMemoryEmpty() async throws {
+        #expect(inMemory(try await thirdSession(.none)).isEmpty)
+    }
+
+    @Test func lastSessionPreloadsOnlyWhatThePreviousSessionUsed() async throws {
+        #expect(inMemory(try await thirdSession(.lastSession)) == ["k1", "k4"])
+    }
+
+    @Test func allPreloadsEverythingThatFits() async throws {
+        #expect(inMemory(try await thirdSession(.all)) == (0..<6).map { "k\($0)" })
+    }
+
+    @Test func preloadingStopsAtTheMemoryLimitMostRecentFirst() async throws {
+        let cache = try await thirdSession(.all, memoryCount: 2)
+        #expect(inMemory(cache) == ["k1", "k4"])
+    }
+
+    @Test func preloadedValuesAreTheStoredOnes() async throws {
+        let cache = try await thirdSession(.all)
+        #expect(try cache.cachedValue(for: "k3", format: "f") == Data("v3".utf8))
+    }
+}
