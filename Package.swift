@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(name: "archivist", dependencies: ["ArchivistCLI"]),
         .executableTarget(
             name: "archivist-bench",
-            dependencies: ["PropertyList", "AutoCoding", "ArchivistCache"],
+            dependencies: ["PropertyList", "AutoCoding", "Persistence", "ArchivistCache"],
             path: "Benchmarks/archivist-bench"
         ),
         .target(name: "TestSupport", dependencies: ["PropertyList"], path: "Tests/TestSupport"),

@@ -4,6 +4,7 @@ import Foundation
 let suites: [any BenchmarkSuite.Type] = [
     PropertyListBenchmarks.self,
     AutoCodingBenchmarks.self,
+    CacheBenchmarks.self,
 ]
 
 func fail(_ message: String) -> Never {

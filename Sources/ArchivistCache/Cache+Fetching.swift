@@ -10,6 +10,7 @@ extension Cache {
     /// - Returns: The value.
     /// - Throws: ``CacheError`` `.notFound`, `.diskEntryUnreadable` (the entry was removed) or
     ///   `.formatNotRegistered`.
+    @inlinable
     public func value(for key: String, format: String) async throws(CacheError) -> Value {
         try cachedValue(for: key, format: format)
     }
@@ -23,6 +24,7 @@ extension Cache {
     /// - Returns: The value.
     /// - Throws: ``CacheError`` `.notFound`, `.diskEntryUnreadable` (the entry was removed) or
     ///   `.formatNotRegistered`.
+    @inlinable
     public func cachedValue(for key: String, format: String) throws(CacheError) -> Value {
         try store(format, key: key).cachedValue(for: key)
     }
@@ -38,7 +40,7 @@ extension Cache {
     ///   - failure: Called with the ``CacheError`` when there is no value.
     ///   - success: Called with the value.
     /// - Returns: Whether the value was in memory (and `success` has already run).
-    @discardableResult
+    @inlinable @discardableResult
     public func fetchValue(for key: String, format: String,
                            failure: (@Sendable (CacheError) -> Void)? = nil,
                            success: @escaping @Sendable (Value) -> Void) -> Bool {

@@ -84,12 +84,12 @@ extension Cache {
     /// process; returns once the disk is clean. Formats stay registered.
     public func removeAll() async {
         let registered = stores.withLock { $0 }
-        for store in registered.values {
+        for store in registered.stores {
             await withCheckedContinuation { continuation in
                 store.removeAll { continuation.resume() }
             }
         }
-        let kept = Set(registered.keys.map { KeyFileName.stem(for: $0).text })
+        let kept = Set(registered.names.map { KeyFileName.stem(for: $0).text })
         for name in (try? fileSystem.contentsOfDirectory(directory.path)) ?? [] where !kept.contains(name) {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }

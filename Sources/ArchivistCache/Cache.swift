@@ -24,7 +24,7 @@ public final class Cache<Value: Sendable>: Sendable {
     let coding: CacheValueCoding<Value>
     let fileSystem: any FileSystem
     let clock: CacheClock
-    let stores = CacheLock<[String: FormatStore<Value>]>([:])
+    @usableFromInline let stores = CacheLock(FormatTable<Value>())
 
     /// Creates a cache whose files live under a standard location.
     ///
@@ -61,7 +61,7 @@ public final class Cache<Value: Sendable>: Sendable {
     public func register(_ format: CacheFormat<Value>) {
         let store = FormatStore(format: format, coding: coding, directory: formatDirectory(format.name),
                                 fileSystem: fileSystem, clock: clock)
-        let replaced = stores.withLock { stores in stores.updateValue(store, forKey: format.name) }
+        let replaced = stores.withLock { stores in stores.insert(store) }
         replaced?.retireAndClear()
         store.startBackgroundOpening()
     }
@@ -76,7 +76,7 @@ public final class Cache<Value: Sendable>: Sendable {
 
     /// The names of the registered formats, sorted.
     public var formatNames: [String] {
-        stores.withLock { $0.keys.sorted() }
+        stores.withLock { $0.names.sorted() }
     }
 
     /// The total size in bytes of a format's disk entries, from its index (no directory scan).
@@ -91,7 +91,7 @@ public final class Cache<Value: Sendable>: Sendable {
     /// The store of a format.
     ///
     /// - Throws: ``CacheError/Kind/formatNotRegistered``.
-    @inline(__always)
+    @inlinable
     func store(_ format: String, key: String) throws(CacheError) -> FormatStore<Value> {
         guard let store = stores.withLock({ $0[format] }) else {
             throw CacheError(.formatNotRegistered, key: key, format: format)
@@ -109,7 +109,7 @@ public final class Cache<Value: Sendable>: Sendable {
     /// process ends). Call it when the application is about to exit so the next session's LRU order
     /// and last-session preloading see the latest reads.
     public func synchronize() {
-        for store in stores.withLock({ Array($0.values) }) {
+        for store in stores.withLock({ $0.stores }) {
             store.waitForQueuedWrites()
             store.disk?.synchronize()
         }

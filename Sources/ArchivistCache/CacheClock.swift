@@ -1,9 +1,10 @@
 import Foundation
 
 /// The wall clock the cache reads for expiry and the disk index's times, replaceable in tests.
+@usableFromInline
 package struct CacheClock: Sendable {
     /// Seconds since 1970.
-    package let now: @Sendable () -> Double
+    @usableFromInline package let now: @Sendable () -> Double
 
     /// Creates a clock.
     ///

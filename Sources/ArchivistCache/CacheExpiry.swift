@@ -22,6 +22,7 @@ public enum CacheExpiry: Sendable, Hashable {
     ///   - storedAt: When the entry was stored (seconds since 1970).
     ///   - accessedAt: When it was last stored or read.
     /// - Returns: Seconds since 1970.
+    @inlinable
     func deadline(storedAt: Double, accessedAt: Double) -> Double? {
         switch self {
         case .never: return nil
@@ -31,6 +32,7 @@ public enum CacheExpiry: Sendable, Hashable {
     }
 
     /// Whether an entry stored and accessed at these times has expired at `now`.
+    @inlinable
     func hasExpired(storedAt: Double, accessedAt: Double, now: Double) -> Bool {
         guard let deadline = deadline(storedAt: storedAt, accessedAt: accessedAt) else { return false }
         return now >= deadline

@@ -17,8 +17,17 @@ extension FormatStore {
     /// - Parameter key: The key.
     /// - Returns: The value.
     /// - Throws: ``CacheError`` `.notFound` or `.diskEntryUnreadable`.
+    @inlinable
     func cachedValue(for key: String) throws(CacheError) -> Value {
         if let value = memory.value(for: key) { return value }
+        return try diskValue(for: key)
+    }
+
+    /// The value of `key` from the disk level (the memory level has just missed).
+    ///
+    /// - Throws: ``CacheError`` `.notFound` or `.diskEntryUnreadable`.
+    @usableFromInline
+    func diskValue(for key: String) throws(CacheError) -> Value {
         switch readFromDisk(key, preloading: false) {
         case .hit(let value): return value
         case .miss: throw CacheError(.notFound, key: key, format: format.name)

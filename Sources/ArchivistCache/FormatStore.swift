@@ -8,6 +8,7 @@ import Persistence
 /// Disk writes and removals run in order on the format's serial queue, so they land in the order
 /// they were issued; until one lands, ``State/pending`` answers reads of its key
 /// (read-your-writes). Locks are always taken in the order store → disk → memory.
+@usableFromInline
 package final class FormatStore<Value: Sendable>: Sendable {
     /// A write or removal issued but not yet on the disk.
     enum Pending {
@@ -32,9 +33,9 @@ package final class FormatStore<Value: Sendable>: Sendable {
         var isRetired = false
     }
 
-    let format: CacheFormat<Value>
+    @usableFromInline let format: CacheFormat<Value>
     let coding: CacheValueCoding<Value>
-    let memory: MemoryLevel<Value>
+    @usableFromInline let memory: MemoryLevel<Value>
     let disk: DiskLevel?
     let fileSystem: any FileSystem
     let clock: CacheClock

@@ -1,29 +1,46 @@
 /// One format's values in memory: LRU with a count and a total-cost limit, O(1) per operation,
 /// safe from any thread.
+@usableFromInline
 package final class MemoryLevel<Value: Sendable>: Sendable {
     /// A held value with what eviction and expiry need.
-    package struct Entry: Sendable {
-        var value: Value
-        var cost: Int
-        var storedAt: Double
-        var accessedAt: Double
-        /// Set when a hit has been reported to the disk level's LRU and not yet drained.
-        var touchQueued: Bool
-    }
-
+    @usableFromInline
     struct State: Sendable {
-        var index = LinkedIndex<Entry>()
-        var totalCost = 0
+        @usableFromInline var index = LinkedIndex<MemoryEntry>()
+        /// The values by slot of `index`; `nil` in free slots.
+        @usableFromInline var values: ContiguousArray<Value?> = []
+        @usableFromInline var totalCost = 0
         /// Keys hit in memory since the disk level last drained them, each once.
-        var touched: [String] = []
+        @usableFromInline var touched: [String] = []
+
+        @inlinable
+        init() {}
+
+        /// Adds a value for an absent key.
+        mutating func insert(_ value: Value, for key: String, _ entry: MemoryEntry, atFront: Bool) {
+            let slot = index.insert(key, entry, atFront: atFront)
+            if slot < values.count {
+                values[slot] = value
+            } else {
+                values.append(value)
+            }
+            totalCost += entry.cost
+        }
+
+        /// Removes the value in `slot`.
+        @inlinable
+        mutating func remove(at slot: Int) {
+            let removed = index.remove(at: slot)
+            totalCost -= removed.payload?.cost ?? 0
+            if slot < values.count { values[slot] = nil }
+        }
     }
 
-    private let state = CacheLock(State())
-    let limit: CacheMemoryLimit
-    let expiry: CacheExpiry
+    @usableFromInline let state = CacheLock(State())
+    @usableFromInline let limit: CacheMemoryLimit
+    @usableFromInline let expiry: CacheExpiry
     /// Whether hits are queued for the disk level's LRU (formats with a disk capacity).
-    let reportsTouches: Bool
-    let clock: CacheClock
+    @usableFromInline let reportsTouches: Bool
+    @usableFromInline let clock: CacheClock
 
     package init(limit: CacheMemoryLimit, expiry: CacheExpiry, reportsTouches: Bool, clock: CacheClock) {
         self.limit = limit
@@ -34,24 +51,30 @@ package final class MemoryLevel<Value: Sendable>: Sendable {
 
     /// The value of `key` if held and not expired; a hit makes it the most recently used.
     /// An expired value is removed.
+    @inlinable
     package func value(for key: String) -> Value? {
         let now = expiry == .never ? 0 : clock.now()
         let reportsTouches = reportsTouches
         let touchLimit = touchQueueLimit
         return state.withLock { state -> Value? in
-            guard let slot = state.index.slot(of: key), let entry = state.index.payload(at: slot) else { return nil }
-            if expiry != .never, expiry.hasExpired(storedAt: entry.storedAt, accessedAt: entry.accessedAt, now: now) {
-                let removed = state.index.remove(at: slot)
-                state.totalCost -= removed.payload?.cost ?? 0
-                return nil
+            guard let slot = state.index.slot(of: key) else { return nil }
+            if expiry != .never {
+                guard let entry = state.index.payload(at: slot) else { return nil }
+                if expiry.hasExpired(storedAt: entry.storedAt, accessedAt: entry.accessedAt, now: now) {
+                    state.remove(at: slot)
+                    return nil
+                }
+                if case .sliding = expiry { state.index.updatePayload(at: slot) { $0.accessedAt = now } }
             }
             state.index.moveToFront(slot)
-            if case .sliding = expiry { state.index.updatePayload(at: slot) { $0.accessedAt = now } }
-            if reportsTouches, !entry.touchQueued, state.touched.count < touchLimit {
-                state.index.updatePayload(at: slot) { $0.touchQueued = true }
+            if reportsTouches, state.touched.count < touchLimit,
+               state.index.updatePayload(at: slot, { entry -> Bool in
+                   defer { entry.touchQueued = true }
+                   return !entry.touchQueued
+               }) == true {
                 state.touched.append(key)
             }
-            return entry.value
+            return slot < state.values.count ? state.values[slot] : nil
         }
     }
 
@@ -72,18 +95,12 @@ package final class MemoryLevel<Value: Sendable>: Sendable {
         let cost = max(cost, 0)
         let now = expiry == .never ? 0 : clock.now()
         state.withLock { state in
-            if let slot = state.index.slot(of: key) {
-                let removed = state.index.remove(at: slot)
-                state.totalCost -= removed.payload?.cost ?? 0
-            }
+            if let slot = state.index.slot(of: key) { state.remove(at: slot) }
             guard limit.count > 0, cost <= limit.totalCost else { return }
-            let entry = Entry(value: value, cost: cost, storedAt: storedAt, accessedAt: now, touchQueued: false)
-            state.index.insert(key, entry, atFront: true)
-            state.totalCost += cost
+            state.insert(value, for: key, MemoryEntry(cost: cost, storedAt: storedAt, accessedAt: now), atFront: true)
             while state.index.count > limit.count || state.totalCost > limit.totalCost,
                   let last = state.index.leastRecent {
-                let removed = state.index.remove(at: last)
-                state.totalCost -= removed.payload?.cost ?? 0
+                state.remove(at: last)
             }
         }
     }
@@ -98,9 +115,8 @@ package final class MemoryLevel<Value: Sendable>: Sendable {
         return state.withLock { state in
             guard state.index.slot(of: key) == nil else { return true }
             guard state.index.count < limit.count, cost <= limit.totalCost - state.totalCost else { return false }
-            let entry = Entry(value: value, cost: cost, storedAt: storedAt, accessedAt: accessedAt, touchQueued: false)
-            state.index.insert(key, entry, atFront: false)
-            state.totalCost += cost
+            state.insert(value, for: key, MemoryEntry(cost: cost, storedAt: storedAt, accessedAt: accessedAt),
+                         atFront: false)
             return true
         }
     }
@@ -114,8 +130,7 @@ package final class MemoryLevel<Value: Sendable>: Sendable {
     package func remove(_ key: String) {
         state.withLock { state in
             guard let slot = state.index.slot(of: key) else { return }
-            let removed = state.index.remove(at: slot)
-            state.totalCost -= removed.payload?.cost ?? 0
+            state.remove(at: slot)
         }
     }
 
@@ -160,5 +175,6 @@ package final class MemoryLevel<Value: Sendable>: Sendable {
     }
 
     /// Bound on queued touches, so a format whose disk is never used cannot grow the queue forever.
-    private var touchQueueLimit: Int { min(limit.count, 1 << 20) }
+    @inlinable
+    var touchQueueLimit: Int { min(limit.count, 1 << 20) }
 }
