@@ -40,12 +40,14 @@ extension CacheValueCoding where Value == Data {
 extension CacheValueCoding where Value: AutoCodable & Sendable {
     /// `AutoCodable` values archived as binary property lists through ``AutoArchiver``; every
     /// value costs 1.
+    @inlinable
     public static var autoArchived: CacheValueCoding<Value> { autoArchived(format: .binary) }
 
     /// `AutoCodable` values archived through ``AutoArchiver`` in the given property-list format.
     ///
     /// - Parameter format: `.binary` (compact, exact) or `.xml` (readable on disk).
     /// - Returns: The strategy; decoding accepts either format.
+    @inlinable  // so the closures are specialized for `Value` where the strategy is created
     public static func autoArchived(format: PropertyListFormat) -> CacheValueCoding<Value> {
         CacheValueCoding(
             encode: { try AutoArchiver.archive($0, format: format) },

@@ -13,4 +13,6 @@ package struct DiskEntry: Sendable, Equatable {
     /// Changes whenever the entry is replaced or removed, so a reader that let go of the lock can
     /// tell whether what it read is still current.
     package var generation: UInt64
+    /// Used since its last journal record; the `accessed` record is written at the next flush.
+    package var accessUnjournaled = false
 }

@@ -12,16 +12,46 @@ extension DiskLevel {
         let touches = touchedKeys()
         guard !touches.isEmpty else { return }
         let now = clock.now()
-        let session = state.session
         for (key, hitAt) in touches {
             guard let slot = state.index.slot(of: key) else { continue }
-            let accessedAt = hitAt ?? now
-            state.index.updatePayload(at: slot) {
-                $0.accessedAt = max($0.accessedAt, accessedAt)
-                $0.session = session
-            }
-            state.index.moveToFront(slot)
-            state.journal.append(.accessed(key: key, accessedAt: accessedAt, session: session))
+            markUsed(key, at: slot, time: hitAt ?? now, &state)
+        }
+    }
+
+    /// Makes an entry the most recently used as of `time`; its journal record is deferred to the
+    /// next flush (see ``journalAccesses(_:)``).
+    func markUsed(_ key: String, at slot: Int, time: Double, _ state: inout State) {
+        let session = state.session
+        let newlyMarked = state.index.updatePayload(at: slot) { entry -> Bool in
+            entry.accessedAt = max(entry.accessedAt, time)
+            entry.session = session
+            defer { entry.accessUnjournaled = true }
+            return !entry.accessUnjournaled
+        }
+        if newlyMarked == true { state.unjournaledAccesses.append(key) }
+        state.index.moveToFront(slot)
+    }
+
+    /// Appends one `accessed` record per entry used since its last record, oldest use first.
+    /// Called before every other record is appended, so the journal's order stays the order of
+    /// events (up to the order of the uses within one batch, which their times give).
+    func journalAccesses(_ state: inout State) {
+        guard !state.unjournaledAccesses.isEmpty else { return }
+        var records: [(key: String, accessedAt: Double, session: UInt32)] = []
+        records.reserveCapacity(state.unjournaledAccesses.count)
+        for key in state.unjournaledAccesses {
+            guard let slot = state.index.slot(of: key),
+                  let entry = state.index.updatePayload(at: slot, { entry -> DiskEntry? in
+                      guard entry.accessUnjournaled else { return nil }
+                      entry.accessUnjournaled = false
+                      return entry
+                  }) ?? nil else { continue }
+            records.append((key, entry.accessedAt, entry.session))
+        }
+        state.unjournaledAccesses.removeAll(keepingCapacity: true)
+        records.sort { $0.accessedAt < $1.accessedAt }
+        for record in records {
+            state.journal.append(.accessed(key: record.key, accessedAt: record.accessedAt, session: record.session))
         }
     }
 
@@ -65,6 +95,7 @@ extension DiskLevel {
     /// is an index that opening can rebuild from the entries directory.
     func flush(_ state: inout State) {
         state.lastFlush = DispatchTime.now().uptimeNanoseconds
+        journalAccesses(&state)
         if state.journal.needsRewrite || state.journal.recordCount > 2 * state.index.count + Self.compactionSlack {
             compact(&state)
         } else {
@@ -75,6 +106,11 @@ extension DiskLevel {
     /// Rewrites the journal as the current session plus one record per entry, least recently
     /// used first (so replaying it rebuilds the same order).
     func compact(_ state: inout State) {
+        // The snapshot carries every entry's current times: pending access records are moot.
+        for key in state.unjournaledAccesses {
+            if let slot = state.index.slot(of: key) { state.index.updatePayload(at: slot) { $0.accessUnjournaled = false } }
+        }
+        state.unjournaledAccesses.removeAll(keepingCapacity: true)
         var records: [JournalRecord] = [.session(state.session, startedAt: clock.now())]
         records.reserveCapacity(state.index.count + 1)
         var cursor = state.index.leastRecent

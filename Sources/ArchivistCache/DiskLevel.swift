@@ -37,6 +37,9 @@ package final class DiskLevel: Sendable {
         var activeRequests = 0
         /// Monotonic time of the last journal flush, in nanoseconds.
         var lastFlush: UInt64 = 0
+        /// Keys used since their last journal record (see ``DiskEntry/accessUnjournaled``): reads
+        /// only mark their entry, and one record per key is written when the journal is flushed.
+        var unjournaledAccesses: [String] = []
     }
 
     /// The format's directory.
@@ -111,14 +114,11 @@ package final class DiskLevel: Sendable {
                 return .expired
             }
             if countsAsUse {
-                entry.accessedAt = now
-                entry.session = state.session
-                state.index.updatePayload(at: slot) { $0 = entry }
-                state.index.moveToFront(slot)
-                state.journal.append(.accessed(key: key, accessedAt: now, session: state.session))
-                // Reads alone flush once a good amount has gathered or a second has passed.
+                markUsed(key, at: slot, time: now, &state)
+                entry = state.index.payload(at: slot) ?? entry
+                // Reads alone flush once many have gathered or a second has passed.
                 let tick = DispatchTime.now().uptimeNanoseconds
-                if state.journal.bufferedBytes > 1 << 16 || tick &- state.lastFlush > 1_000_000_000 {
+                if state.unjournaledAccesses.count > 4_096 || tick &- state.lastFlush > 1_000_000_000 {
                     flush(&state)
                 }
             }
@@ -149,6 +149,7 @@ package final class DiskLevel: Sendable {
         try state.withLock { (state: inout State) throws(SystemCallError) -> Bool in
             ensureOpen(&state)
             applyTouches(&state)
+            journalAccesses(&state)
             let size = Int64(data.count)
             let existing = state.index.slot(of: key)
             guard size <= capacity else {
@@ -196,6 +197,7 @@ package final class DiskLevel: Sendable {
             ensureOpen(&state)
             guard let slot = state.index.slot(of: key) else { return }
             if let generation, state.index.payload(at: slot)?.generation != generation { return }
+            journalAccesses(&state)
             removeEntry(at: slot, &state)
             flush(&state)
         }

@@ -63,7 +63,6 @@ extension FormatStore {
         if !preloading { disk.requestStarted() }
         defer { if !preloading { disk.requestFinished() } }
         guard case .found(let path, let entry) = disk.lookup(key, countsAsUse: !preloading) else { return .miss }
-        let url = URL(fileURLWithPath: path)
         let value: Value
         do {
             guard let data = try readEntry(path) else {
@@ -80,7 +79,8 @@ extension FormatStore {
             value = try format.afterLoad?(decoded) ?? decoded
         } catch {
             disk.remove(key, ifGeneration: entry.generation)
-            return .unreadable(CacheError(.diskEntryUnreadable, key: key, format: format.name, url: url, underlying: error))
+            return .unreadable(CacheError(.diskEntryUnreadable, key: key, format: format.name,
+                                          url: URL(fileURLWithPath: path), underlying: error))
         }
         let fits = state.withLock { (state: inout State) -> Bool in
             // A write or removal issued while the file was read wins over what was read.
