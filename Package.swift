@@ -19,7 +19,8 @@ let package = Package(
         .target(name: "PropertyList"),
         // Reflection-driven archiving of opted-in structs and classes.
         .target(name: "AutoCoding", dependencies: ["PropertyList"]),
-        // Durable stores: file-system seam, atomic writer, archive store, background writes, SavableObject.
+        // Durable stores: file-system seam, atomic writer, archive store, background writes, SavableObject,
+        // the basic-value store.
         .target(name: "Persistence", dependencies: ["PropertyList", "AutoCoding"]),
         // Extended attributes for the cache's entry files: Glibc does not export <sys/xattr.h>.
         .target(name: "CArchivistXattr"),
@@ -28,7 +29,7 @@ let package = Package(
         // Umbrella: re-exports the public modules, nothing else.
         .target(name: "Archivist", dependencies: ["PropertyList", "AutoCoding", "Persistence", "ArchivistCache"]),
         // The `archivist` command's logic, as a library so tests can drive it.
-        .target(name: "ArchivistCLI", dependencies: ["PropertyList"]),
+        .target(name: "ArchivistCLI", dependencies: ["PropertyList", "AutoCoding", "Persistence"]),
         .executableTarget(name: "archivist", dependencies: ["ArchivistCLI"]),
         .executableTarget(
             name: "archivist-bench",
@@ -42,11 +43,14 @@ let package = Package(
         // A process the crash tests start and kill with SIGKILL mid-write (one mode per store).
         .executableTarget(
             name: "archivist-crash-child",
-            dependencies: ["Persistence", "AutoCoding", "PropertyList"],
+            dependencies: ["Persistence", "AutoCoding", "PropertyList", "BasicStoreWorkload"],
             path: "Tests/CrashChild"
         ),
         .testTarget(name: "CacheTests", dependencies: ["ArchivistCache", "Persistence", "AutoCoding", "TestSupport"]),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "AutoCoding", "PropertyList", "TestSupport"]),
+        // The basic-value store's crash-test write sequence, shared by the crash child and the tests.
+        .target(name: "BasicStoreWorkload", dependencies: ["Persistence"], path: "Tests/BasicStoreWorkload"),
+        .testTarget(name: "PersistenceTests",
+                    dependencies: ["Persistence", "AutoCoding", "PropertyList", "TestSupport", "BasicStoreWorkload"]),
     ],
     swiftLanguageModes: [.v6]
 )

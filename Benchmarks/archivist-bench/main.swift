@@ -4,6 +4,8 @@ import Foundation
 let suites: [any BenchmarkSuite.Type] = [
     PropertyListBenchmarks.self,
     AutoCodingBenchmarks.self,
+    StoreBenchmarks.self,
+    BasicStoreBenchmarks.self,
     CacheBenchmarks.self,
 ]
 

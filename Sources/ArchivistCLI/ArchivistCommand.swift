@@ -11,6 +11,7 @@ public enum ArchivistCommand {
         DumpCommand.subcommand,
         ConvertCommand.subcommand,
         VerifyCommand.subcommand,
+        DemoCommand.subcommand,
     ]
 
     /// Runs a command line with the process's streams and file system.

@@ -86,6 +86,8 @@ extension PersistenceError {
         public static let noSpace = Kind("no space left on device")
         /// Any other input/output failure (`EIO`, a failed `rename` or `fsync`…).
         public static let io = Kind("input/output error")
+        /// A before-save or after-load hook threw (the error is ``PersistenceError/underlying``).
+        public static let hookFailed = Kind("hook failed")
         /// Another process holds the store's lock.
         public static let locked = Kind("locked")
         /// The store's location cannot be resolved (no home directory, an invalid name).

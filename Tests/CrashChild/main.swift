@@ -4,6 +4,9 @@ import Foundation
 // Each store adds its mode to this table (one line) in its own file.
 let modes: [(name: String, run: ([String]) throws -> Void)] = [
     (AtomicWriterMode.name, AtomicWriterMode.run),
+    (ArchiveStoreMode.name, ArchiveStoreMode.run),
+    (BasicStoreMode.name, BasicStoreMode.run),
+    (BasicIncrementMode.name, BasicIncrementMode.run),
 ]
 
 /// Dispatches to the mode named by the first argument; returns the exit status.

@@ -14,6 +14,7 @@ package final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
     private let lock = NSLock()
     private var faults: [FileSystemFault] = []
     private var calls: [(operation: FileSystemOperation, path: String)] = []
+    private var hook: (@Sendable (FileSystemOperation, String) -> Void)?
 
     /// Wraps a file system.
     ///
@@ -27,6 +28,14 @@ package final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
     /// - Parameter fault: What fails and how.
     package func inject(_ fault: FileSystemFault) {
         lock.withLock { faults.append(fault) }
+    }
+
+    /// Sets a function called before every call (outside the lock), e.g. to hold a writer at a
+    /// chosen step until the test releases it.
+    ///
+    /// - Parameter hook: Receives the operation and path; `nil` removes the hook.
+    package func setHook(_ hook: (@Sendable (FileSystemOperation, String) -> Void)?) {
+        lock.withLock { self.hook = hook }
     }
 
     /// Removes every fault: later calls all succeed.
@@ -46,7 +55,8 @@ package final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
 
     /// Records a call and returns the fault it meets, if any (consuming one of its uses).
     private func check(_ operation: FileSystemOperation, _ paths: String...) -> FileSystemFault? {
-        lock.withLock {
+        if let hook = lock.withLock({ hook }) { hook(operation, paths.first ?? "") }
+        return lock.withLock {
             calls.append((operation, paths.first ?? ""))
             guard let index = faults.firstIndex(where: { $0.matches(operation, paths: paths) }) else { return nil }
             let fault = faults[index]

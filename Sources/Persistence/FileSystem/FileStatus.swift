@@ -8,6 +8,11 @@ package struct FileStatus: Sendable, Equatable {
     package var isRegularFile: Bool
     /// Last modification, in seconds since 1970 (with nanoseconds as the fraction).
     package var modificationTime: Double
+    /// `st_dev`: with ``inode``, which file this is whatever its name (a file renamed over the
+    /// path has other numbers). Zero when unknown.
+    package var device: UInt64 = 0
+    /// `st_ino`. Zero when unknown.
+    package var inode: UInt64 = 0
 
     /// Creates a status.
     ///

@@ -200,8 +200,11 @@ package struct SystemFileSystem: FileSystem {
         #else
         let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         #endif
-        return FileStatus(size: Int64(info.st_size), isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG,
-                          modificationTime: modified)
+        var status = FileStatus(size: Int64(info.st_size), isDirectory: type == S_IFDIR,
+                                isRegularFile: type == S_IFREG, modificationTime: modified)
+        status.device = UInt64(truncatingIfNeeded: info.st_dev)
+        status.inode = UInt64(truncatingIfNeeded: info.st_ino)
+        return status
     }
 
     /// `fsync`, or on Apple platforms `F_FULLFSYNC` (plain `fsync` there does not flush the drive's

@@ -74,6 +74,9 @@ package enum StoreFileEnvelope {
         guard data[bytes + 4] == layoutVersion else {
             throw Problem(description: "unknown layout version \(data[bytes + 4])")
         }
+        guard read(data, at: 5, bytes: 3) == 0 else {
+            throw Problem(description: "the header's reserved bytes are not zero")
+        }
         let keyLength = read(data, at: 8, bytes: 4)
         let payloadLength = read(data, at: 12, bytes: 8)
         let storedChecksum = UInt32(truncatingIfNeeded: read(data, at: 20, bytes: 4))

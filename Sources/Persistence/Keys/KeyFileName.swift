@@ -53,12 +53,23 @@ package enum KeyFileName {
         let escaped = escape(canonical)
         if escaped.utf8.count <= maximumEscapedLength { return .exact(escaped) }
         // Whole escapes only: the prefix never ends inside a '%hh' or '^x'.
+        // Whole characters too: never stop before a '%hh' holding a UTF-8 continuation byte.
         let bytes = Array(escaped.utf8)
+        var starts: [Int] = []
         var end = 0
         while end < bytes.count {
             let token = bytes[end] == UInt8(ascii: "%") ? 3 : bytes[end] == UInt8(ascii: "^") ? 2 : 1
             if end + token > hashedPrefixLength { break }
+            starts.append(end)
             end += token
+        }
+        func continuesCharacter(at index: Int) -> Bool {
+            index + 2 < bytes.count && bytes[index] == UInt8(ascii: "%")
+                && [UInt8(ascii: "8"), UInt8(ascii: "9"), UInt8(ascii: "a"), UInt8(ascii: "b")].contains(bytes[index + 1])
+        }
+        while let last = starts.last, end < bytes.count, continuesCharacter(at: end) {
+            end = last
+            starts.removeLast()
         }
         let prefix = String(decoding: bytes[..<end], as: UTF8.self)
         return .hashed(prefix + "~" + hexHash(of: canonical))
@@ -100,6 +111,25 @@ package enum KeyFileName {
     /// - Returns: `true` for stems containing `~`.
     package static func isHashed(_ stem: String) -> Bool {
         stem.contains("~")
+    }
+
+    /// Whether `stem` has the shape of a hashed stem: an escaped prefix, `~`, 16 hex digits, and
+    /// optionally `~` and a collision number.
+    ///
+    /// - Parameter stem: A file name without its extension.
+    /// - Returns: `true` for names this mapping produces for long keys.
+    package static func isWellFormedHashedStem(_ stem: String) -> Bool {
+        let parts = stem.split(separator: "~", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3 else { return false }
+        let hash = parts[1]
+        guard hash.utf8.count == 16, hash.utf8.allSatisfy({ hexValue($0) != nil }) else { return false }
+        if parts.count == 3 {
+            guard let collision = Int(parts[2]), collision > 0, String(collision) == parts[2] else { return false }
+        }
+        return parts[0].utf8.allSatisfy { byte in
+            hexValue(byte) != nil || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "%"), UInt8(ascii: "^")].contains(byte)
+        }
     }
 
     /// The escaped UTF-8 bytes of `key` (not normalized, not length-limited).

@@ -1,0 +1,171 @@
+import Foundation
+
+/// The basic-value store's two files: the log (appended to, replaced whole by compaction) and a
+/// lock file next to it that every process holding the store takes with `flock`.
+///
+/// The lock lives in its own file because compaction renames a new log over the old one: a lock
+/// on the log itself would stay on the old inode and stop excluding anyone. Not thread-safe: the
+/// store calls it only while holding its own lock.
+final class BasicLogFile {
+    /// The file system every call goes through.
+    let fileSystem: any FileSystem
+    /// The log's path.
+    let path: String
+    /// The lock file's path (`<log>.lock`).
+    let lockPath: String
+    private let lockFile: FileDescriptor
+    /// Announces changes to other processes; mapped from the lock file's first 8 bytes.
+    private(set) var counter: BasicChangeCounter
+    private var log: FileDescriptor?
+    /// Which file ``log`` is, to notice a log replaced by another process.
+    private var identity: (device: UInt64, inode: UInt64) = (0, 0)
+    /// How many bytes of the log this process has read and applied (its view ends here).
+    private(set) var end = 0
+
+    /// Creates the directory if needed and opens the lock file (not the log).
+    ///
+    /// - Parameters:
+    ///   - path: The log's path.
+    ///   - fileSystem: The file system to use.
+    /// - Throws: ``SystemCallError`` when the directory or the lock file cannot be created.
+    init(path: String, fileSystem: any FileSystem) throws(SystemCallError) {
+        self.fileSystem = fileSystem
+        self.path = path
+        self.lockPath = path + ".lock"
+        try fileSystem.createDirectory(AtomicFileWriter.directory(of: path))
+        let lockFile = try fileSystem.open(lockPath, mode: .readWrite(permissions: 0o644))
+        self.lockFile = lockFile
+        do throws(SystemCallError) {
+            // Growing an empty file to 8 zero bytes is idempotent, so racing openers agree.
+            if try fileSystem.status(of: lockFile).size < 8 { try fileSystem.truncate(lockFile, to: 8) }
+        } catch {
+            try? fileSystem.close(lockFile)
+            throw error
+        }
+        counter = BasicChangeCounter(descriptor: lockFile.rawValue)
+    }
+
+    deinit {
+        if let log { try? fileSystem.close(log) }
+        try? fileSystem.close(lockFile)
+    }
+
+    /// Takes the inter-process lock, waiting for other processes to release it.
+    func lock() throws(SystemCallError) {
+        _ = try fileSystem.lock(lockFile, .exclusive, wait: true)
+    }
+
+    /// Releases the inter-process lock.
+    func unlock() {
+        fileSystem.unlock(lockFile)
+    }
+
+    /// What changed on disk since this process last read the log.
+    enum Change {
+        /// Nothing: the same file, the same size.
+        case none
+        /// The same file grew: read from ``end``.
+        case appended
+        /// The file was replaced, shrank or vanished: read it all again.
+        case replaced
+    }
+
+    /// Compares the log on disk with this process's view: one `stat`, no lock needed.
+    ///
+    /// - Returns: What changed.
+    /// - Throws: ``SystemCallError`` from `stat`.
+    func change() throws(SystemCallError) -> Change {
+        guard log != nil, let status = try fileSystem.status(path) else { return .replaced }
+        guard status.device == identity.device, status.inode == identity.inode else { return .replaced }
+        if status.size == Int64(end) { return .none }
+        return status.size > Int64(end) ? .appended : .replaced
+    }
+
+    /// Opens the log afresh (creating an empty one first when there is none) and reads all of it.
+    ///
+    /// - Returns: The whole file; ``end`` becomes its size.
+    /// - Throws: ``SystemCallError``.
+    func readAll() throws(SystemCallError) -> Data {
+        if try fileSystem.status(path) == nil {
+            try AtomicFileWriter(fileSystem: fileSystem).write(Data(BasicLogFormat.header), to: path)
+        }
+        let opened = try fileSystem.open(path, mode: .readAppend(permissions: 0o644))
+        if let log { try? fileSystem.close(log) }
+        log = opened
+        let status = try fileSystem.status(of: opened)
+        identity = (status.device, status.inode)
+        let bytes = try fileSystem.read(opened, at: 0, count: Int(clamping: status.size))
+        end = bytes.count
+        return bytes
+    }
+
+    /// Reads what other processes appended after ``end``.
+    ///
+    /// - Returns: The new bytes; ``end`` moves past them.
+    /// - Throws: ``SystemCallError``.
+    func readAppended() throws(SystemCallError) -> Data {
+        guard let log else { return Data() }
+        let status = try fileSystem.status(of: log)
+        guard status.size > Int64(end) else { return Data() }
+        let bytes = try fileSystem.read(log, at: Int64(end), count: Int(clamping: status.size) - end)
+        end += bytes.count
+        return bytes
+    }
+
+    /// Appends a record, optionally flushing it to the device.
+    ///
+    /// On failure the file is cut back to ``end``, so a partial record never stays behind.
+    ///
+    /// - Parameters:
+    ///   - bytes: The framed record.
+    ///   - sync: Whether to `fsync` before returning.
+    /// - Throws: ``SystemCallError`` of the failing call; the log is then as before.
+    func append(_ bytes: [UInt8], sync: Bool) throws(SystemCallError) {
+        guard let log else { throw SystemCallError(.write, path: path, code: EBADF) }
+        counter.increment()
+        do throws(SystemCallError) {
+            try fileSystem.write(Data(bytes), to: log)
+            if sync { try fileSystem.sync(log) }
+        } catch {
+            // If even the cut fails, the partial record is skipped as damage by the next read.
+            try? fileSystem.truncate(log, to: Int64(end))
+            throw error
+        }
+        end += bytes.count
+    }
+
+    /// Cuts the log to `size` bytes (a torn tail left by a crash) and flushes the cut.
+    ///
+    /// - Parameter size: The new size; not more than ``end``.
+    /// - Throws: ``SystemCallError``.
+    func truncate(to size: Int) throws(SystemCallError) {
+        guard let log else { return }
+        counter.increment()
+        try fileSystem.truncate(log, to: Int64(size))
+        try fileSystem.sync(log)
+        end = size
+    }
+
+    /// Flushes appended records to the device.
+    ///
+    /// - Throws: ``SystemCallError`` from `fsync`.
+    func sync() throws(SystemCallError) {
+        guard let log else { return }
+        try fileSystem.sync(log)
+    }
+
+    /// Replaces the log with `bytes` atomically and durably, then reopens it.
+    ///
+    /// - Parameter bytes: The new log, header included.
+    /// - Throws: ``SystemCallError``; on failure the old log is still in place and open.
+    func replace(with bytes: [UInt8]) throws(SystemCallError) {
+        counter.increment()
+        try AtomicFileWriter(fileSystem: fileSystem).write(Data(bytes), to: path)
+        _ = try readAll()
+    }
+
+    /// Removes leftover temporary files of crashed compactions in the log's directory.
+    func removeLeftoverTemporaryFiles() {
+        AtomicFileWriter(fileSystem: fileSystem).removeLeftoverTemporaryFiles(in: AtomicFileWriter.directory(of: path))
+    }
+}

@@ -1,0 +1,79 @@
+/// One entry of the basic-value store's log: a key set to a value, or a key removed.
+struct BasicLogRecord: Equatable {
+    /// The key.
+    var key: String
+    /// The new value, or `nil` for a removal.
+    var value: BasicValue?
+
+    /// The record as it is appended to the log: marker, length, checksum, payload.
+    ///
+    /// - Returns: The bytes, or `nil` when the payload exceeds ``BasicLogFormat/maximumPayloadSize``.
+    func framed() -> [UInt8]? {
+        var bytes = BasicLogFormat.marker
+        bytes.append(contentsOf: [0, 0, 0, 0, 0, 0, 0, 0])  // length and checksum, filled in below
+        bytes.append(value == nil ? BasicLogOperation.remove.rawValue : BasicLogOperation.set.rawValue)
+        BasicValueEncoder.appendLengthPrefixed(key, into: &bytes)
+        if let value { BasicValueEncoder.encode(value, into: &bytes) }
+        let payloadSize = bytes.count - BasicLogFormat.recordHeaderSize
+        guard payloadSize <= BasicLogFormat.maximumPayloadSize else { return nil }
+        let length = UInt32(payloadSize)
+        for index in 0 ..< 4 { bytes[4 + index] = UInt8(truncatingIfNeeded: length >> UInt32(index * 8)) }
+        let crc = bytes.withUnsafeBytes { raw in
+            Self.checksum(length: UnsafeRawBufferPointer(rebasing: raw[4 ..< 8]),
+                     payload: UnsafeRawBufferPointer(rebasing: raw[BasicLogFormat.recordHeaderSize...]))
+        }
+        for index in 0 ..< 4 { bytes[8 + index] = UInt8(truncatingIfNeeded: crc >> UInt32(index * 8)) }
+        return bytes
+    }
+
+    /// Reads the record that starts at `offset`, checking marker, length, checksum and payload.
+    ///
+    /// - Parameters:
+    ///   - bytes: The log (or a tail of it).
+    ///   - offset: Where the record should start.
+    /// - Returns: The record and its total size in bytes.
+    /// - Throws: ``BasicDecodingFailure`` when no intact record starts there.
+    static func read(in bytes: UnsafeRawBufferPointer, at offset: Int) throws(BasicDecodingFailure) -> (record: BasicLogRecord, size: Int) {
+        var reader = BasicByteReader(bytes, offset: offset)
+        let marker = try reader.readBytes(4)
+        guard marker.elementsEqual(BasicLogFormat.marker) else {
+            throw BasicDecodingFailure(reason: "no record marker", offset: offset)
+        }
+        let length = try reader.readFixed32()
+        let storedCRC = try reader.readFixed32()
+        guard length <= UInt32(BasicLogFormat.maximumPayloadSize), Int(length) <= reader.remaining else {
+            throw BasicDecodingFailure(reason: "record length \(length) exceeds the \(reader.remaining) bytes left", offset: offset)
+        }
+        let payload = try reader.readBytes(Int(length))
+        let lengthBytes = UnsafeRawBufferPointer(rebasing: bytes[(offset + 4) ..< (offset + 8)])
+        guard checksum(length: lengthBytes, payload: payload) == storedCRC else {
+            throw BasicDecodingFailure(reason: "checksum mismatch", offset: offset)
+        }
+        do {
+            return (try decodePayload(payload), BasicLogFormat.recordHeaderSize + Int(length))
+        } catch {
+            // A checksummed payload that does not decode: a newer format or undetected damage.
+            throw BasicDecodingFailure(reason: "\(error.reason) at payload byte \(error.offset)", offset: offset)
+        }
+    }
+
+    /// CRC-32C of the length field followed by the payload: a damaged length fails the check too.
+    private static func checksum(length: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) -> UInt32 {
+        CRC32C.checksum(payload, continuing: CRC32C.checksum(length))
+    }
+
+    private static func decodePayload(_ payload: UnsafeRawBufferPointer) throws(BasicDecodingFailure) -> BasicLogRecord {
+        var body = BasicByteReader(payload)
+        let rawOperation = try body.readByte()
+        guard let operation = BasicLogOperation(rawValue: rawOperation) else {
+            throw BasicDecodingFailure(reason: "unknown operation 0x\(String(rawOperation, radix: 16))", offset: 0)
+        }
+        let key = try body.readString()
+        var value: BasicValue?
+        if operation == .set { value = try BasicValueDecoder.decode(from: &body) }
+        guard body.remaining == 0 else {
+            throw BasicDecodingFailure(reason: "\(body.remaining) stray bytes after the value", offset: body.offset)
+        }
+        return BasicLogRecord(key: key, value: value)
+    }
+}

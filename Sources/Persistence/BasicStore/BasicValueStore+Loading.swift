@@ -1,0 +1,143 @@
+import Foundation
+
+extension BasicValueStore {
+    /// Reads the whole log into a fresh index, repairing what it can. Needs `lock` and the `flock`.
+    ///
+    /// - Throws: ``PersistenceError``: `.corrupt` for a file that is not a log of this format
+    ///   (left untouched), or the file system's error.
+    func reloadAllLocked() throws(PersistenceError) {
+        let bytes: Data
+        do {
+            bytes = try log.readAll()
+        } catch {
+            throw PersistenceError(error, "cannot read the basic-value store")
+        }
+        let header = bytes.withUnsafeBytes { BasicLogHeader.classify($0) }
+        switch header {
+        case .empty:
+            do {
+                try log.replace(with: BasicLogFormat.header)
+            } catch {
+                throw PersistenceError(error, "cannot initialize the basic-value store")
+            }
+            index.removeAll()
+            return
+        case .unsupportedVersion(let version):
+            throw PersistenceError(.corrupt, "the basic-value store log has format version \(version); this build "
+                                   + "reads version \(BasicLogFormat.version) (the file is left untouched)", path: log.path)
+        case .valid, .unrecognized:
+            break
+        }
+        let scan = bytes.withUnsafeBytes { BasicLogScanner.scan($0, from: BasicLogFormat.headerSize) }
+        if header == .unrecognized && scan.records.isEmpty {
+            throw PersistenceError(.corrupt, "not a basic-value store log: unrecognized header and no intact record "
+                                   + "(the file is left untouched)", path: log.path)
+        }
+        index.removeAll()
+        try apply(scan, startingAt: 0, total: bytes.count)
+        if header == .unrecognized {
+            // Damaged header, intact records: count the header as damage and rewrite the file.
+            repairs.damagedRegionsSkipped += 1
+            repairs.damagedBytesSkipped += BasicLogFormat.headerSize
+            try compactLocked()
+        }
+    }
+
+    /// Reads what other processes appended since this one last looked. Needs `lock` and the `flock`.
+    ///
+    /// - Throws: ``PersistenceError`` from the file system.
+    func readAppendedLocked() throws(PersistenceError) {
+        let start = log.end
+        let bytes: Data
+        do {
+            bytes = try log.readAppended()
+        } catch {
+            throw PersistenceError(error, "cannot read the basic-value store")
+        }
+        let scan = bytes.withUnsafeBytes { BasicLogScanner.scan($0, from: 0) }
+        try apply(scan, startingAt: start, total: bytes.count)
+    }
+
+    /// Applies scanned records, counts damage and cuts a torn tail.
+    private func apply(_ scan: BasicLogScanner.Result, startingAt start: Int, total: Int) throws(PersistenceError) {
+        for (record, _, size) in scan.records { index.apply(record, size: size) }
+        repairs.damagedRegionsSkipped += scan.damagedRanges.count
+        repairs.damagedBytesSkipped += scan.damagedRanges.reduce(0) { $0 + $1.count }
+        guard scan.validEnd < total else { return }
+        // Bytes after the last intact record: an append cut short by a crash (every writer holds
+        // the flock while appending, and so do we now, so no append is in progress).
+        do {
+            try log.truncate(to: start + scan.validEnd)
+        } catch {
+            throw PersistenceError(error, "cannot cut the torn tail of the basic-value store")
+        }
+        repairs.tornBytesTruncated += total - scan.validEnd
+    }
+
+    /// Brings the index up to date with the file. Needs `lock` and the `flock`.
+    ///
+    /// - Throws: ``PersistenceError`` from the file system.
+    func refreshLocked() throws(PersistenceError) {
+        let change: BasicLogFile.Change
+        do {
+            change = try log.change()
+        } catch {
+            throw PersistenceError(error, "cannot check the basic-value store for changes")
+        }
+        switch change {
+        case .none: break
+        case .appended: try readAppendedLocked()
+        case .replaced: try reloadAllLocked()
+        }
+        log.counter.markSeen()
+    }
+
+    /// Before a read: one load of the shared change counter, and only when another process
+    /// changed the log, the `flock` and a refresh. Needs `lock`. A failure keeps serving the last
+    /// good contents (reads do not throw, like `UserDefaults`); the next write or ``synchronize()``
+    /// reports it. (Writers always compare the file itself, so a log replaced behind the stores'
+    /// back is noticed at the next write.)
+    func refreshForReadingLocked() {
+        guard log.counter.hasChanged else { return }
+        do {
+            try log.lock()
+        } catch {
+            return
+        }
+        defer { log.unlock() }
+        try? refreshLocked()
+    }
+
+    /// Compacts when the policy says so; a failure is retried only after the log grew by another
+    /// ``BasicCompactionPolicy/minimumFileSize``, and never fails the write that triggered it.
+    /// Needs `lock` and the `flock`.
+    func compactIfNeededLocked() {
+        let size = log.end
+        guard size >= compactionRetrySize,
+              compactionPolicy.shouldCompact(fileSize: size, garbage: index.garbageBytes(fileSize: size)) else { return }
+        do {
+            try compactLocked()
+        } catch {
+            compactionRetrySize = size + max(compactionPolicy.minimumFileSize, 1)
+        }
+    }
+
+    /// Rewrites the log with only the live records. Needs `lock` and the `flock`.
+    ///
+    /// - Throws: ``PersistenceError`` when the new log cannot be written; the old one stays.
+    func compactLocked() throws(PersistenceError) {
+        guard let (bytes, compacted) = index.compacted() else {
+            throw PersistenceError(.unsupportedValue, "cannot compact: a stored value no longer fits in a record",
+                                   path: log.path)
+        }
+        do {
+            try log.replace(with: bytes)
+        } catch {
+            throw PersistenceError(error, "cannot compact the basic-value store")
+        }
+        index = compacted
+        unsynchronized = false
+        compactionRetrySize = 0
+        repairs.compactions += 1
+    }
+}

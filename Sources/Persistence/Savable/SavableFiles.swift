@@ -1,0 +1,112 @@
+import AutoCoding
+import Foundation
+
+/// The file work shared by ``SavableObject`` and ``SavableValue``: where files go by default,
+/// durable writes, reads that see pending background writes, and removal.
+///
+/// Their files are plain binary property lists (readable with `archivist dump`), replaced
+/// atomically and durably like every store's files.
+package enum SavableFiles {
+    /// The background writer of every saveable file (two files at a time).
+    package static let background = BackgroundWriter(writer: AtomicFileWriter(), maximumConcurrency: 2,
+                                                     label: "archivist.savable")
+
+    /// The directory `init(filename:)` places files in: the `SavableObjects` store of the
+    /// application at ``StoreLocation/applicationSupport`` (the temporary directory when the
+    /// platform has no home directory).
+    package static var defaultDirectory: URL {
+        if let url = try? StoreLocation.applicationSupport.directoryURL(application: ArchiveStore.defaultApplicationName,
+                                                                         store: "SavableObjects") {
+            return url
+        }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("SavableObjects", isDirectory: true)
+    }
+
+    /// The file of `filename` in ``defaultDirectory``; the name is escaped like a store key.
+    ///
+    /// - Parameter filename: Any string.
+    /// - Returns: The file's URL.
+    package static func url(forFilename filename: String) -> URL {
+        defaultDirectory.appendingPathComponent(KeyFileName.stem(for: filename).text, isDirectory: false)
+    }
+
+    /// The binary archive of `value`.
+    package static func archive<Value: AutoCodable>(_ value: Value, url: URL) throws(PersistenceError) -> Data {
+        do {
+            return try AutoArchiver.archive(value, format: .binary)
+        } catch let error as AutoCodingError {
+            throw PersistenceError(.unsupportedValue, "cannot archive \(Value.self) for \(url.lastPathComponent)",
+                                   key: url.lastPathComponent, path: url.path, underlying: error)
+        } catch {
+            throw PersistenceError(.unsupportedValue, "cannot archive \(Value.self): \(error)", path: url.path)
+        }
+    }
+
+    /// Writes `data` to `url` durably, creating its directory, after earlier background writes of it.
+    package static func write(_ data: Data, to url: URL) throws(PersistenceError) -> StoredFile {
+        try createDirectory(of: url)
+        return try background.performNow(data, to: url.path, key: url.lastPathComponent, durability: .full).get()
+    }
+
+    /// Writes `data` to `url` in the background.
+    package static func writeInBackground(_ data: Data, to url: URL, queue: DispatchQueue,
+                                          completion: @escaping BackgroundWriteCompletion) {
+        do {
+            try createDirectory(of: url)
+        } catch {
+            queue.async { completion(.failure(error)) }
+            return
+        }
+        background.enqueue(data, to: url.path, key: url.lastPathComponent, durability: .full, queue: queue,
+                           completion: completion)
+    }
+
+    /// Reads and unarchives the file at `url` (or its pending background write).
+    package static func load<Value: AutoCodable>(_ type: Value.Type, from url: URL) throws(PersistenceError) -> Value {
+        let data: Data
+        if let pending = background.pendingContents(of: url.path) {
+            guard let pending else {
+                throw PersistenceError(.notFound, "\(url.lastPathComponent) was deleted", key: url.lastPathComponent,
+                                       path: url.path)
+            }
+            data = pending
+        } else {
+            do {
+                data = try SystemFileSystem().readFile(url.path)
+            } catch {
+                throw PersistenceError(error, "cannot load \(Value.self) from \(url.lastPathComponent)",
+                                       key: url.lastPathComponent)
+            }
+        }
+        do {
+            return try AutoArchiver.unarchive(type, from: data)
+        } catch let error as AutoCodingError {
+            let kind: PersistenceError.Kind = error.kind == .corruptArchive ? .corrupt : .typeMismatch
+            throw PersistenceError(kind, "cannot restore \(Value.self) from \(url.lastPathComponent)",
+                                   key: url.lastPathComponent, path: url.path, underlying: error)
+        } catch {
+            throw PersistenceError(.corrupt, "cannot restore \(Value.self): \(error)", path: url.path)
+        }
+    }
+
+    /// Removes the file at `url`, after earlier background writes of it.
+    package static func remove(_ url: URL) throws(PersistenceError) -> Bool {
+        let existed: Bool
+        if let pending = background.pendingContents(of: url.path) {
+            existed = pending != nil
+        } else {
+            existed = (try? SystemFileSystem().status(url.path)) != nil
+        }
+        _ = try background.performNow(nil, to: url.path, key: url.lastPathComponent, durability: .full).get()
+        return existed
+    }
+
+    private static func createDirectory(of url: URL) throws(PersistenceError) {
+        do {
+            try SystemFileSystem().createDirectory(url.deletingLastPathComponent().path)
+        } catch {
+            throw PersistenceError(error, "cannot create the directory of \(url.lastPathComponent)",
+                                   key: url.lastPathComponent)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import AutoCoding
+import Foundation
+
+extension SavableObject {
+    /// Archives the object and writes it to ``archiveURL`` durably.
+    ///
+    /// - Returns: The file and its size.
+    /// - Throws: ``PersistenceError`` (the file's previous contents are intact after any failure).
+    @discardableResult
+    public func save() throws(PersistenceError) -> StoredFile {
+        try SavableFiles.write(try archivedData(), to: archiveURL)
+    }
+
+    /// Saves the object; the `Bool` spelling of ``save()``.
+    ///
+    /// - Returns: `true` when the object was saved.
+    @discardableResult
+    public func saveObject() -> Bool {
+        (try? save()) != nil
+    }
+
+    /// Archives the object now and writes it in the background.
+    ///
+    /// - Parameters:
+    ///   - queue: Where `completion` runs.
+    ///   - completion: Receives `.success(StoredFile)` or `.failure(PersistenceError)`.
+    public func saveInBackground(queue: DispatchQueue = .global(),
+                                 completion: @escaping BackgroundWriteCompletion = { _ in }) {
+        let data: Data
+        do {
+            data = try archivedData()
+        } catch {
+            queue.async { completion(.failure(error)) }
+            return
+        }
+        SavableFiles.writeInBackground(data, to: archiveURL, queue: queue, completion: completion)
+    }
+
+    /// Loads an object saved at `url`, as this class.
+    ///
+    /// - Parameter url: The file.
+    /// - Returns: The object, with ``archiveURL`` set to `url`.
+    /// - Throws: ``PersistenceError``: ``PersistenceError/Kind/notFound``, ``PersistenceError/Kind/corrupt``,
+    ///   ``PersistenceError/Kind/typeMismatch`` or ``PersistenceError/Kind/hookFailed``.
+    public class func load(from url: URL) throws(PersistenceError) -> Self {
+        let object = try SavableFiles.load(Self.self, from: url)
+        object.archiveURL = url
+        do {
+            try object.didLoad()
+        } catch {
+            throw PersistenceError(.hookFailed, "didLoad() of \(Self.self) threw", key: url.lastPathComponent,
+                                   path: url.path, underlying: SendableErrorDescription(error))
+        }
+        return object
+    }
+
+    /// Loads an object saved as `filename` in the default directory.
+    ///
+    /// - Parameter filename: The name given to ``init(filename:)``.
+    /// - Returns: The object.
+    /// - Throws: ``PersistenceError`` as ``load(from:)``.
+    public class func load(filename: String) throws(PersistenceError) -> Self {
+        try load(from: SavableFiles.url(forFilename: filename))
+    }
+
+    /// Loads an object, or `nil`; the optional spelling of ``load(from:)``.
+    ///
+    /// - Parameter url: The file.
+    /// - Returns: The object, or `nil` when it is missing or unreadable.
+    public class func loadObject(from url: URL) -> Self? {
+        try? load(from: url)
+    }
+
+    /// Removes ``archiveURL`` durably (after earlier background saves of it).
+    ///
+    /// - Returns: `false` when there was no file.
+    /// - Throws: ``PersistenceError`` when the file cannot be removed.
+    @discardableResult
+    public func delete() throws(PersistenceError) -> Bool {
+        try SavableFiles.remove(archiveURL)
+    }
+
+    /// Blocks until every background save of every saveable object and value has finished.
+    public static func flushBackgroundSaves() {
+        SavableFiles.background.flush()
+    }
+}

@@ -1,0 +1,91 @@
+import AutoCoding
+import Foundation
+
+/// A class whose instances save themselves to a file: subclass it and every stored property is
+/// archived, with no `encode(with:)`.
+///
+/// ```swift
+/// final class Settings: SavableObject {
+///     var theme = "dark"
+///     var fontSize = 13
+///     required init() { super.init() }
+/// }
+///
+/// let settings = Settings(filename: "settings.plist")
+/// settings.fontSize = 15
+/// try settings.save()
+/// let again = try Settings.load(from: settings.archiveURL)
+/// ```
+///
+/// Properties are archived through ``AutoCodable`` (superclass properties first), so subclasses
+/// need `required init()` giving every property a default. ``archiveURL`` itself is not archived.
+/// To skip more properties, override `autoCodingTransientProperties` and add to `super`'s set.
+///
+/// Overridable hooks:
+/// - ``willSave()``: runs before archiving (normalize, stamp); throwing cancels the save.
+/// - ``didLoad()``: runs after the properties are restored (rebuild derived state); throwing fails
+///   the load.
+///
+/// Files are binary property lists replaced atomically and durably; ``saveInBackground(queue:completion:)``
+/// archives at once and writes later, coalescing bursts, and ``load(from:)`` sees its result.
+/// Instances are not `Sendable`; save from the thread that changes them.
+open class SavableObject: AutoCodable {
+    /// The file ``save()`` writes and ``delete()`` removes.
+    public var archiveURL: URL
+
+    /// Creates an instance whose file is named after its class in the default directory.
+    public required init() {
+        archiveURL = SavableFiles.url(forFilename: "\(Self.self).plist")
+    }
+
+    /// Creates an instance saved as `filename` in the default directory (the application's
+    /// `SavableObjects` store in ``StoreLocation/applicationSupport``).
+    ///
+    /// - Parameter filename: Any string; it is escaped like a store key.
+    public convenience init(filename: String) {
+        self.init()
+        archiveURL = SavableFiles.url(forFilename: filename)
+    }
+
+    /// Creates an instance saved at `archiveURL`.
+    ///
+    /// - Parameter archiveURL: The file.
+    public convenience init(archiveURL: URL) {
+        self.init()
+        self.archiveURL = archiveURL
+    }
+
+    /// Properties never archived: ``archiveURL``. Override and add to `super`'s set to skip more.
+    open class var autoCodingTransientProperties: Set<String> { ["archiveURL"] }
+
+    /// Called before the object is archived by a save; throwing cancels the save.
+    ///
+    /// - Throws: Any error; the save fails with ``PersistenceError/Kind/hookFailed``.
+    open func willSave() throws {}
+
+    /// Called after a load restored every property.
+    ///
+    /// - Throws: Any error; the load fails with ``PersistenceError/Kind/hookFailed``.
+    open func didLoad() throws {}
+
+    /// The object's binary archive, as its dynamic type (subclass properties included).
+    func archivedData() throws(PersistenceError) -> Data {
+        do {
+            try willSave()
+        } catch {
+            throw PersistenceError(.hookFailed, "willSave() of \(type(of: self)) threw", key: archiveURL.lastPathComponent,
+                                   path: archiveURL.path, underlying: SendableErrorDescription(error))
+        }
+        // Open the dynamic type: archiving `self` as SavableObject would see only the base class.
+        let dynamicType: any AutoCodable.Type = type(of: self)
+        return try Self.archive(self, as: dynamicType)
+    }
+
+    private static func archive<Object: AutoCodable>(_ object: SavableObject,
+                                                     as type: Object.Type) throws(PersistenceError) -> Data {
+        guard let typed = object as? Object else {
+            throw PersistenceError(.unsupportedValue, "\(Swift.type(of: object)) is not a \(Object.self)")
+        }
+        return try SavableFiles.archive(typed, url: object.archiveURL)
+    }
+}

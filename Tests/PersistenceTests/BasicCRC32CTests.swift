@@ -1,0 +1,43 @@
+import Testing
+import TestSupport
+@testable import Persistence
+
+@Suite("BasicCRC32C")
+struct BasicCRC32CTests {
+    /// Bit-at-a-time CRC-32C straight from the polynomial: an independent oracle for the table code.
+    private func bitwise(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0 ..< 8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0x82F6_3B78 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    @Test func matchesThePublishedCheckValues() {
+        // The catalogue check value and RFC 3720 (iSCSI) appendix B.4 vectors.
+        #expect(CRC32C.checksum(Array("123456789".utf8)) == 0xE306_9283)
+        #expect(CRC32C.checksum([UInt8](repeating: 0, count: 32)) == 0x8A91_36AA)
+        #expect(CRC32C.checksum([UInt8](repeating: 0xFF, count: 32)) == 0x62A8_AB43)
+        #expect(CRC32C.checksum((0 ..< 32).map { UInt8($0) }) == 0x46DD_794E)
+        #expect(CRC32C.checksum((0 ..< 32).map { UInt8(31 - $0) }) == 0x113F_DB5C)
+        #expect(CRC32C.checksum([]) == 0)
+    }
+
+    @Test func tableCodeAgreesWithTheBitwiseDefinitionAtEveryLength() {
+        var random = SeededRandom(seed: 32)
+        for length in 0 ..< 70 {
+            let bytes = random.bytes(length)
+            #expect(CRC32C.checksum(bytes) == bitwise(bytes), "length \(length)")
+        }
+    }
+
+    @Test func continuingAChecksumEqualsChecksummingTheWhole() {
+        var random = SeededRandom(seed: 33)
+        let bytes = random.bytes(100)
+        for split in [0, 1, 7, 8, 9, 50, 100] {
+            let first = CRC32C.checksum(Array(bytes[..<split]))
+            #expect(CRC32C.checksum(Array(bytes[split...]), continuing: first) == CRC32C.checksum(bytes))
+        }
+    }
+}
