@@ -120,6 +120,17 @@ public final class Cache<Value: Sendable>: Sendable {
         stores.withLock { $0[format] }?.waitForPreloading()
     }
 
+    /// Whether a format's memory level holds `key`, without counting as a use or loading anything
+    /// (tests, benchmarks).
+    package func memoryContains(_ key: String, format: String) -> Bool {
+        stores.withLock { $0[format] }?.memory.contains(key) ?? false
+    }
+
+    /// What a format's disk evictions have cost so far (benchmarks).
+    package func diskEvictionStatistics(format: String) -> DiskEvictionStatistics? {
+        stores.withLock { $0[format] }?.disk?.evictionStatistics
+    }
+
     /// Blocks until every write and removal queued for a format has reached the disk.
     package func waitForQueuedWrites(format: String) {
         stores.withLock { $0[format] }?.waitForQueuedWrites()

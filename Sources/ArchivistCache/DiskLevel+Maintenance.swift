@@ -59,7 +59,9 @@ extension DiskLevel {
     func removeEntry(at slot: Int, _ state: inout State) {
         let removed = state.index.remove(at: slot)
         guard let entry = removed.payload else { return }
+        let start = DispatchTime.now().uptimeNanoseconds
         _ = try? fileSystem.remove(path(ofFile: entry.fileName))
+        state.evictions.unlinkNanoseconds &+= DispatchTime.now().uptimeNanoseconds &- start
         state.keysByFileName[entry.fileName] = nil
         state.totalSize -= entry.size
         state.journal.append(.removed(key: removed.key))
@@ -69,12 +71,23 @@ extension DiskLevel {
     ///
     /// Walks from the back of the LRU list, so it costs O(evicted).
     func makeRoom(for growth: Int64, keeping: Int?, _ state: inout State) {
+        guard state.totalSize + growth > capacity else { return }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let unlinkBefore = state.evictions.unlinkNanoseconds
         var cursor = state.index.leastRecent
+        var evicted = 0
         while state.totalSize + growth > capacity, let slot = cursor {
             let next = state.index.moreRecent(than: slot)
-            if slot != keeping { removeEntry(at: slot, &state) }
+            if slot != keeping {
+                removeEntry(at: slot, &state)
+                evicted += 1
+            }
             cursor = next
         }
+        let elapsed = DispatchTime.now().uptimeNanoseconds &- start
+        state.evictions.entries += evicted
+        state.evictions.nanoseconds &+= elapsed
+        state.evictions.evictionUnlinkNanoseconds &+= state.evictions.unlinkNanoseconds &- unlinkBefore
     }
 
     /// A file name for a new key: its escaped stem, with `~1`, `~2`… appended if a hashed stem is

@@ -40,6 +40,8 @@ package final class DiskLevel: Sendable {
         /// Keys used since their last journal record (see ``DiskEntry/accessUnjournaled``): reads
         /// only mark their entry, and one record per key is written when the journal is flushed.
         var unjournaledAccesses: [String] = []
+        /// What evictions have cost so far.
+        var evictions = DiskEvictionStatistics()
     }
 
     /// The format's directory.
@@ -233,6 +235,11 @@ package final class DiskLevel: Sendable {
             ensureOpen(&state)
             return state.index.count
         }
+    }
+
+    /// What evictions have cost so far (benchmarks).
+    package var evictionStatistics: DiskEvictionStatistics {
+        state.withLock { $0.evictions }
     }
 
     /// Marks the start and end of a request's read, so preloading can give way.
