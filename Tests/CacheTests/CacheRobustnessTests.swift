@@ -89,6 +89,23 @@ import TestSupport
         #expect(try cache.cachedValue(for: "k", format: "f") == Data("old".utf8))
     }
 
+    @Test func aFailingJournalCostsNoValueAndIsRebuiltAtTheNextOpen() async throws {
+        let faulty = FaultInjectingFileSystem()
+        do {
+            let cache = fixture.dataCache(fileSystem: faulty)
+            cache.register(CacheFormat(name: "f", diskCapacity: 1_000, memoryLimit: CacheMemoryLimit(count: 0)))
+            faulty.inject(FileSystemFault(.write, code: EIO, pathContains: "journal", bytesWrittenFirst: 5))
+            faulty.inject(FileSystemFault(.open, code: EIO, pathContains: "journal"))
+            for number in 0..<5 { try await cache.set(payload("k\(number)", size: 100), for: "k\(number)", format: "f") }
+            #expect(try cache.cachedValue(for: "k3", format: "f") == payload("k3", size: 100))
+            cache.synchronize()
+        }
+        let restarted = fixture.dataCache()
+        restarted.register(CacheFormat(name: "f", diskCapacity: 1_000))
+        #expect(restarted.diskSize(format: "f") == 500)
+        #expect(try restarted.cachedValue(for: "k0", format: "f") == payload("k0", size: 100))
+    }
+
     @Test func anUnencodableValueIsEncodingFailedAndStoresNothing() async throws {
         let cache = Cache<Int>(name: "ints", coding: CacheValueCoding(encode: { _ in throw CocoaError(.coderInvalidValue) },
                                                                     decode: { _ in 0 }),
