@@ -43,6 +43,15 @@ import TestSupport
         #expect(checksum == CRC32.checksum([4, UInt8(ascii: "k")]))
     }
 
+    @Test func theChecksumIsPersistencesCRC32() {
+        var random = SeededRandom(seed: 32)
+        #expect(JournalChecksum.crc32(Array("123456789".utf8)[...]) == 0xCBF4_3926)
+        for length in [0, 1, 7, 64, 1_000] {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            #expect(JournalChecksum.crc32(bytes[...]) == CRC32.checksum(bytes))
+        }
+    }
+
     @Test func aTornLastRecordEndsTheReplayAndIsReported() throws {
         let whole = journalBytes(records)
         // The last record's frame is 9 bytes (8 of framing, 1 of payload): cut into it.
