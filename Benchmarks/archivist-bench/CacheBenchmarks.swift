@@ -84,16 +84,3 @@ enum CacheBenchmarks: BenchmarkSuite {
             })
     }
 }
-
-/// `NSCache` holds objects: the same person, boxed.
-final class PersonBox {
-    let person: CorpusPerson
-
-    init(_ person: CorpusPerson) {
-        self.person = person
-    }
-}
-
-enum CacheBenchmarkError: Error {
-    case missing(String)
-}

@@ -11,8 +11,8 @@ enum CacheScalingProbe {
     /// entries (which adds the CPU caches' and TLB's misses at the larger size). Passes alternate between the sizes so drifting load
     /// from other processes hits both alike; each figure is the median of 9 passes of 200,000 hits.
     static func memoryScaling() -> BenchmarkExtra {
-        let small = MemoryScalingCase(entries: 1_000)
-        let large = MemoryScalingCase(entries: 1_000_000)
+        let small = CacheMemoryScalingCase(entries: 1_000)
+        let large = CacheMemoryScalingCase(entries: 1_000_000)
         var smallHot: [Double] = [], largeHot: [Double] = [], largeUniform: [Double] = []
         _ = small.pass(small.hot)
         _ = large.pass(large.uniform)
@@ -34,42 +34,12 @@ enum CacheScalingProbe {
             note: "Cache<Data> of 8-byte values, cachedValue(for:format:)")
     }
 
-    /// A memory-only cache of `entries` values and the key sequences its passes read.
-    private struct MemoryScalingCase {
-        let cache: Cache<Data>
-        let hot: [String]
-        let uniform: [String]
-
-        init(entries: Int) {
-            cache = Cache<Data>(name: "scaling", coding: .data,
-                                directory: FileManager.default.temporaryDirectory.appendingPathComponent("unused"),
-                                fileSystem: SystemFileSystem(), clock: .system)
-            cache.register(CacheFormat(name: "m", memoryLimit: CacheMemoryLimit(count: entries)))
-            let keys = (0..<entries).map { "key-\($0)" }
-            for (index, key) in keys.enumerated() {
-                cache.set(withUnsafeBytes(of: index) { Data($0) }, for: key, format: "m", completion: nil)
-            }
-            var random = SplitMix64(seed: 99)
-            // The working set an LRU cache is for: the 1,000 most recently stored values.
-            let recent = Array(keys.suffix(1_000))
-            hot = (0..<200_000).map { _ in recent[random.below(recent.count)] }
-            uniform = (0..<200_000).map { _ in keys[random.below(entries)] }
-        }
-
-        /// Nanoseconds per hit over `order`.
-        func pass(_ order: [String]) -> Double {
-            let start = DispatchTime.now().uptimeNanoseconds
-            for key in order { blackHole(try? cache.cachedValue(for: key, format: "m")) }
-            return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(order.count)
-        }
-    }
-
     /// Eviction of 100 entries (by storing one value as large as 100 of them) in a full format of
     /// 10,000 and of 100,000 entries: the index's work (LRU walk, bookkeeping, journal records),
     /// which O(evicted) is about; the file removals ext4 performs for it; and the whole `set`.
     static func eviction() throws -> BenchmarkExtra {
-        let small = try EvictionCase(entries: 10_000)
-        let large = try EvictionCase(entries: 100_000)
+        let small = try CacheEvictionCase(entries: 10_000)
+        let large = try CacheEvictionCase(entries: 100_000)
         // Rounds alternate between the sizes so drifting load hits both alike.
         for round in 0..<15 {
             try small.round(round)
@@ -91,74 +61,7 @@ enum CacheScalingProbe {
                 + "the kernel's (ext4 here), outside the cache's control")
     }
 
-    /// A disk format filled to capacity with 100-byte entries, reopened from its journal.
-    private final class EvictionCase {
-        static let entrySize = 100
-        static let evicted = 100
-        let scratch: BenchmarkDirectory
-        let cache: Cache<Data>
-        let entries: Int
-        let openMilliseconds: Double
-        let scanMilliseconds: Double
-        var next: Int
-        var index: [Double] = []
-        var unlink: [Double] = []
-        var whole: [Double] = []
-
-        init(entries: Int) throws {
-            self.entries = entries
-            next = entries
-            scratch = try BenchmarkDirectory()
-            let format = CacheFormat<Data>(name: "e", diskCapacity: entries * Self.entrySize,
-                                           memoryLimit: CacheMemoryLimit(count: 0))
-            do {
-                let filling = try Cache<Data>(name: "evict", location: .directory(scratch.url))
-                filling.register(format)
-                for number in 0..<entries {
-                    filling.set(Data(repeating: UInt8(truncatingIfNeeded: number), count: Self.entrySize),
-                                for: "entry-\(number)", format: "e", completion: nil)
-                }
-                filling.synchronize()
-            }
-            // A new instance replays the journal: eviction order comes from the index, not a scan.
-            let openStart = DispatchTime.now().uptimeNanoseconds
-            cache = try Cache<Data>(name: "evict", location: .directory(scratch.url))
-            cache.register(format)
-            cache.waitForPreloading(format: "e")
-            openMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - openStart) / 1e6
-            // What eviction by file times would start with: every file's status.
-            let directory = cache.directory.appendingPathComponent("e").appendingPathComponent("entries")
-            let scanStart = DispatchTime.now().uptimeNanoseconds
-            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
-                blackHole(try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path))
-            }
-            scanMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - scanStart) / 1e6
-        }
-
-        /// One timed set that evicts 100 entries, then an untimed refill to capacity.
-        func round(_ number: Int) throws {
-            let big = Data(repeating: 0xEE, count: Self.evicted * Self.entrySize)
-            let before = cache.diskEvictionStatistics(format: "e") ?? DiskEvictionStatistics()
-            let done = DispatchSemaphore(value: 0)
-            let start = DispatchTime.now().uptimeNanoseconds
-            cache.set(big, for: "big-\(number)", format: "e") { _ in done.signal() }
-            done.wait()
-            whole.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            let after = cache.diskEvictionStatistics(format: "e") ?? DiskEvictionStatistics()
-            guard after.entries - before.entries == Self.evicted else { throw CacheBenchmarkError.missing("eviction count") }
-            index.append(Double(after.indexNanoseconds &- before.indexNanoseconds) / 1e3)
-            unlink.append(Double(after.evictionUnlinkNanoseconds &- before.evictionUnlinkNanoseconds) / 1e6)
-            cache.set(nil, for: "big-\(number)", format: "e", completion: nil)
-            for _ in 0..<Self.evicted {
-                cache.set(Data(repeating: 1, count: Self.entrySize), for: "entry-\(next)", format: "e", completion: nil)
-                next += 1
-            }
-            cache.synchronize()
-            guard cache.diskSize(format: "e") == entries * Self.entrySize else { throw CacheBenchmarkError.missing("refill") }
-        }
-    }
-
-    private static func median(_ values: [Double]) -> Double {
+    static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
     }
