@@ -46,7 +46,7 @@ let package = Package(
             dependencies: ["Persistence", "AutoCoding", "PropertyList", "BasicStoreWorkload"],
             path: "Tests/CrashChild"
         ),
-        .testTarget(name: "CacheTests", dependencies: ["ArchivistCache", "Persistence", "AutoCoding", "TestSupport"]),
+        .testTarget(name: "CacheTests", dependencies: ["Archivist", "ArchivistCache", "Persistence", "AutoCoding", "TestSupport"]),
         // The basic-value store's crash-test write sequence, shared by the crash child and the tests.
         .target(name: "BasicStoreWorkload", dependencies: ["Persistence"], path: "Tests/BasicStoreWorkload"),
         .testTarget(name: "PersistenceTests",
