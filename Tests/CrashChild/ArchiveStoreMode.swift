@@ -18,14 +18,16 @@ struct CrashRecord: AutoCodable {
 }
 
 /// `archive-store DIRECTORY SEED`: opens an ``ArchiveStore`` in DIRECTORY and rewrites eight keys
-/// forever, each generation one higher than the highest already stored; every third generation
-/// goes through background writes and `flush()`, the others through `persist`.
+/// forever (starting with key SEED mod 8), each generation one higher than the highest already
+/// stored; every third generation goes through background writes and `flush()`, the others
+/// through `persist`.
 enum ArchiveStoreMode: CrashChildMode {
     static let name = "archive-store"
 
     static func run(_ arguments: [String]) throws {
         let directory = try argument(arguments, 0, "DIRECTORY")
-        let seed = Int(try argument(arguments, 1, "SEED")) ?? 0
+        // Masked: a non-negative offset whatever the argument says.
+        let seed = (Int(try argument(arguments, 1, "SEED")) ?? 0) & 0xFFFF
         let store = try ArchiveStore(name: "crash", location: .directory(URL(fileURLWithPath: directory)))
         let keys = (0..<8).map { "key \($0)" }
         var generation = 0
@@ -34,14 +36,16 @@ enum ArchiveStoreMode: CrashChildMode {
                 generation = max(generation, record.generation)
             }
         }
+        // Each run starts with another key, so short-lived runs still reach every key.
+        let order = (0..<keys.count).map { keys[($0 + seed) % keys.count] }
         announceReady()
         while true {
             generation += 1
             if (generation + seed) % 3 == 0 {
-                for key in keys { store.persistInBackground(CrashRecord.make(key: key, generation: generation), forKey: key) }
+                for key in order { store.persistInBackground(CrashRecord.make(key: key, generation: generation), forKey: key) }
                 store.flush()
             } else {
-                for key in keys { try store.persist(CrashRecord.make(key: key, generation: generation), forKey: key) }
+                for key in order { try store.persist(CrashRecord.make(key: key, generation: generation), forKey: key) }
             }
         }
     }

@@ -68,6 +68,34 @@ import Testing
         #expect(outcomes.all.values.allSatisfy { (try? $0.get()) != nil })
     }
 
+    @Test func atMostTwoFilesAreWrittenAtOnceByDefault() throws {
+        let fixture = try TemporaryStore()
+        #expect(fixture.store.backgroundConcurrency == 2)
+        let gauge = ConcurrencyGauge()
+        // Each write holds its worker briefly so overlapping writes would show.
+        fixture.disk.setHook { operation, path in
+            guard operation == .write, path.contains(".archivist-tmp-") else { return }
+            gauge.enter()
+            usleep(2_000)
+            gauge.leave()
+        }
+        for index in 0..<40 { fixture.store.persistInBackground(Contact.sample(index), forKey: "key \(index)") }
+        fixture.store.flush()
+        #expect(gauge.maximum == 2)
+        #expect(try fixture.store.keys().count == 40)
+    }
+
+    /// Counts how many threads are inside a section at once.
+    final class ConcurrencyGauge: @unchecked Sendable {
+        // @unchecked: both counters are only touched while `lock` is held.
+        private let lock = NSLock()
+        private var current = 0
+        private var peak = 0
+        func enter() { lock.withLock { current += 1; peak = max(peak, current) } }
+        func leave() { lock.withLock { current -= 1 } }
+        var maximum: Int { lock.withLock { peak } }
+    }
+
     @Test func readsSeeAWriteStillInTheBackground() throws {
         let fixture = try TemporaryStore()
         for index in 0..<100 {

@@ -166,11 +166,11 @@ struct BasicValueStoreTests {
 
     @Test func aNamedStoreLivesInItsLocationDirectory() throws {
         let directory = try TemporaryDirectory()
-        let store = try BasicValueStore(named: "prefs", application: "Demo", location: .directory(directory.url))
+        let store = try BasicValueStore(name: "prefs", application: "Demo", location: .directory(directory.url))
         try store.set(true, forKey: "on")
         #expect(store.fileURL.lastPathComponent == BasicValueStore.logFileName)
         #expect(store.fileURL.deletingLastPathComponent().lastPathComponent == "prefs")
-        let again = try BasicValueStore(named: "prefs", application: "Demo", location: .directory(directory.url))
+        let again = try BasicValueStore(name: "prefs", application: "Demo", location: .directory(directory.url))
         #expect(again.bool(forKey: "on"))
     }
 

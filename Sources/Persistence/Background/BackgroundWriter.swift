@@ -111,7 +111,7 @@ package final class BackgroundWriter: @unchecked Sendable {
         }
     }
 
-    /// Blocks until every accepted write has finished.
+    /// Blocks until every accepted write has finished and its completions are on their queues.
     package func flush() {
         let done = DispatchSemaphore(value: 0)
         whenIdle { done.signal() }
@@ -164,10 +164,16 @@ package final class BackgroundWriter: @unchecked Sendable {
             }
             guard let (path, request) = next else { return }
             let result = perform(request, path: path)
-            let waiters = lock.withLock { finish(path) }
+            if case .failure = result {
+                // From now on reads see the file again (the old value), before anyone hears of the failure.
+                lock.withLock { slots[path]?.inFlight?.isVisible = false }
+            }
+            // Hand completions over before the slot is released, so a flush that returns after the
+            // release has every completion of the flushed writes already on its queue.
             for waiter in request.completions {
                 if let queue = waiter.queue { queue.async { waiter.completion(result) } } else { waiter.completion(result) }
             }
+            let waiters = lock.withLock { finish(path) }
             for waiter in waiters { waiter() }
         }
     }

@@ -12,7 +12,7 @@ struct FileSlot: Sendable {
     /// The newest contents not yet known to be on disk: `.some(nil)` for a pending removal.
     var newestContents: Data?? {
         if let queued { return .some(queued.contents) }
-        if let inFlight { return .some(inFlight.contents) }
+        if let inFlight, inFlight.isVisible { return .some(inFlight.contents) }
         return nil
     }
 }

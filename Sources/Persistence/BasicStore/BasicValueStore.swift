@@ -4,7 +4,7 @@ import Foundation
 /// URLs, and arrays and string-keyed dictionaries of them — read like `UserDefaults`.
 ///
 /// ```swift
-/// let settings = try BasicValueStore(named: "settings", application: "MyApp")
+/// let settings = try BasicValueStore(name: "settings", application: "MyApp")
 /// try settings.set("Ada", forKey: "user")
 /// try settings.set(3, forKey: "launches")
 /// settings.string(forKey: "user")      // "Ada"
@@ -61,15 +61,18 @@ public final class BasicValueStore: @unchecked Sendable {
         try self.init(fileURL: fileURL, durability: durability, compaction: .standard, fileSystem: SystemFileSystem())
     }
 
-    /// Opens (or creates) a named store at a standard location.
+    /// Opens (or creates) a named store at a standard location or in a directory: its log is
+    /// ``logFileName`` in the directory ``StoreLocation`` gives for the application and name.
     ///
     /// - Parameters:
     ///   - name: The store's name; any string.
-    ///   - application: The application's name, which scopes standard locations.
+    ///   - application: The application's name, scoping standard locations (by default, as for
+    ///     ``ArchiveStore``, the bundle identifier on Apple platforms, the process name elsewhere).
     ///   - location: Where the store's directory is; application support by default.
     ///   - durability: ``Durability/everyWrite`` (the default) or ``Durability/batched``.
     /// - Throws: ``PersistenceError`` as ``init(fileURL:durability:)``, or `.invalidLocation`.
-    public convenience init(named name: String, application: String, location: StoreLocation = .applicationSupport,
+    public convenience init(name: String, application: String = ArchiveStore.defaultApplicationName,
+                            location: StoreLocation = .applicationSupport,
                             durability: Durability = .everyWrite) throws(PersistenceError) {
         let directory = try location.directoryURL(application: application, store: name)
         try self.init(fileURL: directory.appendingPathComponent(Self.logFileName), durability: durability)
@@ -101,189 +104,8 @@ public final class BasicValueStore: @unchecked Sendable {
         }
     }
 
-    // MARK: Reading
-
-    /// The value stored under `key`.
-    ///
-    /// - Parameter key: Any string; keys are compared after Unicode normalization (NFC).
-    /// - Returns: The value, or `nil` when there is none.
-    public func value(forKey key: String) -> BasicValue? {
-        let key = KeyFileName.normalized(key)
-        lock.lock()
-        defer { lock.unlock() }
-        refreshForReadingLocked()
-        return index.value(forKey: key)
-    }
-
-    /// Every key with a value, sorted.
-    public var keys: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        refreshForReadingLocked()
-        return index.entries.keys.sorted()
-    }
-
-    /// Whether `key` has a value.
-    ///
-    /// - Parameter key: Any string.
-    /// - Returns: `true` when a value is stored under it.
-    public func contains(_ key: String) -> Bool {
-        value(forKey: key) != nil
-    }
-
-    /// All keys and values, like `UserDefaults.dictionaryRepresentation()`.
-    ///
-    /// - Returns: A snapshot of the store.
-    public func dictionaryRepresentation() -> [String: BasicValue] {
-        lock.lock()
-        defer { lock.unlock() }
-        refreshForReadingLocked()
-        return index.entries.mapValues(\.value)
-    }
-
-    /// Sizes and repair counters.
-    public var statistics: BasicValueStoreStatistics {
-        lock.lock()
-        defer { lock.unlock() }
-        refreshForReadingLocked()
-        var result = repairs
-        result.count = index.entries.count
-        result.fileSize = log.end
-        result.liveBytes = index.liveBytes
-        return result
-    }
-
-    // MARK: Writing
-
-    /// Stores `value` under `key`, replacing any previous value.
-    ///
-    /// - Parameters:
-    ///   - value: The value.
-    ///   - key: Any string.
-    /// - Throws: ``PersistenceError`` with the key and the log's path: `.unsupportedValue` when the
-    ///   encoded value exceeds 64 MiB, `.noSpace`, `.io` or `.permission` when the append fails —
-    ///   the previous value is then still stored.
-    public func set(_ value: BasicValue, forKey key: String) throws(PersistenceError) {
-        try write(BasicLogRecord(key: KeyFileName.normalized(key), value: value))
-    }
-
-    /// Removes the value stored under `key`; nothing is written when there is none.
-    ///
-    /// - Parameter key: Any string.
-    /// - Throws: ``PersistenceError`` with the key when the append fails; the value is then still
-    ///   stored.
-    public func removeValue(forKey key: String) throws(PersistenceError) {
-        try write(BasicLogRecord(key: KeyFileName.normalized(key), value: nil))
-    }
-
-    /// Reads, changes and writes the value under `key` as one step, excluding other threads and
-    /// processes in between: concurrent updates are never lost.
-    ///
-    /// - Parameters:
-    ///   - key: Any string.
-    ///   - body: Receives the current value (`nil` when none) and may change it; setting it to
-    ///     `nil` removes the key. Must not use this store.
-    /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws (nothing is written then), or ``PersistenceError`` when the
-    ///   write fails.
-    @discardableResult
-    public func update<Result>(forKey key: String, _ body: (inout BasicValue?) throws -> Result) throws -> Result {
-        let key = KeyFileName.normalized(key)
-        lock.lock()
-        defer { lock.unlock() }
-        try lockFile()
-        defer { log.unlock() }
-        try refreshLocked()
-        let old = index.value(forKey: key)
-        var new = old
-        let result = try body(&new)
-        // Written even when equal: `==` cannot tell -0.0 from 0.0, and a rewrite is cheap.
-        if new != nil || old != nil {
-            try appendLocked(BasicLogRecord(key: key, value: new))
-        }
-        return result
-    }
-
-    /// Removes every key: the log is replaced by an empty one, atomically and durably.
-    ///
-    /// - Throws: ``PersistenceError`` when the log cannot be replaced; the store is then unchanged.
-    public func removeAll() throws(PersistenceError) {
-        lock.lock()
-        defer { lock.unlock() }
-        try withFileLock { () throws(PersistenceError) in
-            do throws(SystemCallError) {
-                try log.replace(with: BasicLogFormat.header)
-            } catch {
-                throw PersistenceError(error, "cannot remove all values")
-            }
-            index.removeAll()
-            unsynchronized = false
-        }
-    }
-
-    /// Flushes writes made with ``Durability/batched`` to the device and reads what other processes
-    /// wrote, like `UserDefaults.synchronize()`.
-    ///
-    /// - Throws: ``PersistenceError`` when `fsync` or reading fails; the unsynchronized writes may
-    ///   then not survive a power loss.
-    public func synchronize() throws(PersistenceError) {
-        lock.lock()
-        defer { lock.unlock() }
-        try withFileLock { () throws(PersistenceError) in
-            try refreshLocked()
-            guard unsynchronized else { return }
-            do throws(SystemCallError) {
-                try log.sync()
-            } catch {
-                throw PersistenceError(error, "cannot synchronize the basic-value store")
-            }
-            unsynchronized = false
-        }
-    }
-
-    /// Rewrites the log with only the current values, atomically and durably, whatever the garbage.
-    ///
-    /// - Throws: ``PersistenceError`` when the new log cannot be written; the old one stays in use.
-    public func compact() throws(PersistenceError) {
-        lock.lock()
-        defer { lock.unlock() }
-        try withFileLock { () throws(PersistenceError) in
-            try refreshLocked()
-            try compactLocked()
-        }
-    }
-
-    // MARK: Internals (all called with `lock` held)
-
-    private func write(_ record: BasicLogRecord) throws(PersistenceError) {
-        lock.lock()
-        defer { lock.unlock() }
-        try withFileLock { () throws(PersistenceError) in
-            try refreshLocked()
-            // A removal of a missing key changes nothing: skip the write.
-            if record.value == nil && index.value(forKey: record.key) == nil { return }
-            try appendLocked(record)
-        }
-    }
-
-    private func appendLocked(_ record: BasicLogRecord) throws(PersistenceError) {
-        guard let framed = record.framed() else {
-            throw PersistenceError(.unsupportedValue, "cannot set key \"\(record.key)\": the encoded value exceeds "
-                                   + "the \(BasicLogFormat.maximumPayloadSize >> 20) MiB record limit",
-                                   key: record.key, path: log.path)
-        }
-        do {
-            try log.append(framed, sync: durability == .everyWrite)
-        } catch {
-            let verb = record.value == nil ? "remove" : "set"
-            throw PersistenceError(error, "cannot \(verb) key \"\(record.key)\"", key: record.key)
-        }
-        index.apply(record, size: framed.count)
-        if durability == .batched { unsynchronized = true }
-        compactIfNeededLocked()
-    }
-
-    private func lockFile() throws(PersistenceError) {
+    /// Takes the `flock`, translating a failure. Needs `lock`.
+    func lockFile() throws(PersistenceError) {
         do {
             try log.lock()
         } catch {
@@ -291,7 +113,8 @@ public final class BasicValueStore: @unchecked Sendable {
         }
     }
 
-    private func withFileLock<T>(_ body: () throws(PersistenceError) -> T) throws(PersistenceError) -> T {
+    /// Runs `body` holding the `flock`. Needs `lock`.
+    func withFileLock<T>(_ body: () throws(PersistenceError) -> T) throws(PersistenceError) -> T {
         try lockFile()
         defer { log.unlock() }
         return try body()

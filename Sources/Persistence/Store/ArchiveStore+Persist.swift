@@ -37,7 +37,7 @@ extension ArchiveStore {
         let normalized = KeyFileName.normalized(key)
         guard let (path, data) = try storedFile(forKey: normalized) else {
             throw PersistenceError(.notFound, "nothing is stored under key \"\(normalized)\" in store \"\(name)\"",
-                                   key: normalized, path: try? paths.pathForWriting(normalized))
+                                   key: normalized, path: try? paths.pathForReading(normalized))
         }
         return try decode(type, from: data, key: normalized, path: path)
     }
