@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Persistence
 
@@ -50,11 +51,19 @@ extension Cache {
             completion?(.failure(error))
             return
         }
+        // Completions leave the format's queue first, so one may call back into the cache
+        // (`register`, `synchronize`) without waiting on the queue it runs on.
         guard let prepared else {
-            store.remove(key) { completion?(.success(())) }
+            store.remove(key) {
+                guard let completion else { return }
+                DispatchQueue.global().async { completion(.success(())) }
+            }
             return
         }
-        store.store(prepared, for: key) { completion?($0) }
+        store.store(prepared, for: key) { result in
+            guard let completion else { return }
+            DispatchQueue.global().async { completion(result) }
+        }
     }
 
     /// Removes `key` from both levels of a format; returns once the disk entry is gone.

@@ -130,6 +130,19 @@ import TestSupport
         #expect(fixture.entryFiles(format: "f").isEmpty)
     }
 
+    @Test func aCompletionMayCallBackIntoTheCache() async throws {
+        let cache = fixture.dataCache()
+        cache.register(CacheFormat(name: "f", diskCapacity: 1_000))
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            cache.set(Data("v".utf8), for: "k", format: "f") { _ in
+                cache.synchronize()
+                cache.register(CacheFormat(name: "f", diskCapacity: 2_000))
+                continuation.resume()
+            }
+        }
+        #expect(cache.format(named: "f")?.diskCapacity == 2_000)
+    }
+
     @Test func costsCountAgainstTheMemoryLimit() async throws {
         let cache = fixture.dataCache()
         cache.register(CacheFormat(name: "f", memoryLimit: CacheMemoryLimit(totalCost: 10)))
