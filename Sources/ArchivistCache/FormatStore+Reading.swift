@@ -82,15 +82,17 @@ extension FormatStore {
             return .unreadable(CacheError(.diskEntryUnreadable, key: key, format: format.name,
                                           url: URL(fileURLWithPath: path), underlying: error))
         }
+        // User code (the cost function) runs before any lock is taken.
+        let valueCost = cost(of: value)
         let fits = state.withLock { (state: inout State) -> Bool in
             // A write or removal issued while the file was read wins over what was read.
             guard state.pending[key] == nil, state.pendingClear == nil, !state.isRetired,
                   disk.generation(of: key) == entry.generation else { return true }
             if preloading {
-                return memory.insertPreloaded(value, for: key, cost: cost(of: value), storedAt: entry.storedAt,
+                return memory.insertPreloaded(value, for: key, cost: valueCost, storedAt: entry.storedAt,
                                               accessedAt: entry.accessedAt)
             }
-            memory.set(value, for: key, cost: cost(of: value), storedAt: entry.storedAt)
+            memory.set(value, for: key, cost: valueCost, storedAt: entry.storedAt)
             return true
         }
         return fits ? .hit(value) : .noRoom
