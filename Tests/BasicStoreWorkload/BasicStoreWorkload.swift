@@ -5,7 +5,10 @@ import Persistence
 /// crash child (which performs it) and the test (which checks what survived a kill).
 ///
 /// Operation `n` (from 1) is:
-/// - `n % 97 == 0`: increment the integer under ``counterKey`` (an ``BasicValueStore/update(forKey:_:)``);
+/// - `n % 97 == 0`: an ``BasicValueStore/update(forKey:_:)`` of ``counterKey`` from `n / 97 - 1` (or
+///   nothing) to `n / 97` — a read-modify-write that is idempotent, because a child resumes after
+///   the highest `seq` it finds and so may repeat an increment its predecessor made just before
+///   being killed;
 /// - otherwise `n % 10 == 7`: remove key `k<n % 13>`;
 /// - otherwise: set key `k<n % 13>` to ``value(_:)`` of `n`.
 ///
@@ -40,7 +43,10 @@ public enum BasicStoreWorkload {
     /// - Throws: The store's error.
     public static func perform(_ n: Int, on store: BasicValueStore) throws {
         if n % 97 == 0 {
-            try store.update(forKey: counterKey) { value in value = .integer((value?.integerValue ?? 0) + 1) }
+            let count = n / 97
+            try store.update(forKey: counterKey) { value in
+                if (value?.integerValue ?? 0) == count - 1 { value = .integer(count) }
+            }
         } else if n % 10 == 7 {
             try store.removeValue(forKey: "k\(n % keyCount)")
         } else {

@@ -34,13 +34,11 @@ final class EntryPathResolver: @unchecked Sendable {
         case .hashed(let stem):
             lock.lock()
             defer { lock.unlock() }
-            do {
-                if let known = hashedPaths[key] { return known }
-                let scan = try scanCandidates(stem: stem, key: key)
-                if let match = scan.match { hashedPaths[key] = match }
-                // An unreadable candidate may be this key's damaged file: let the read report it.
-                return scan.match ?? scan.unreadable.first
-            }
+            if let known = hashedPaths[key] { return known }
+            let scan = try scanCandidates(stem: stem, key: key)
+            if let match = scan.match { hashedPaths[key] = match }
+            // An unreadable candidate may be this key's damaged file: let the read report it.
+            return scan.match ?? scan.unreadable.first
         }
     }
 
@@ -55,23 +53,21 @@ final class EntryPathResolver: @unchecked Sendable {
         case .hashed(let stem):
             lock.lock()
             defer { lock.unlock() }
-            do {
-                if let known = hashedPaths[key] { return known }
-                let scan = try scanCandidates(stem: stem, key: key)
-                if let match = scan.match {
-                    hashedPaths[key] = match
-                    return match
+            if let known = hashedPaths[key] { return known }
+            let scan = try scanCandidates(stem: stem, key: key)
+            if let match = scan.match {
+                hashedPaths[key] = match
+                return match
+            }
+            let claimed = Set(hashedPaths.values)
+            var collision = 0
+            while true {
+                let path = AtomicFileWriter.join(directory, Self.fileName(stem: stem, collision: collision))
+                if !scan.taken.contains(path) && !claimed.contains(path) {
+                    hashedPaths[key] = path
+                    return path
                 }
-                let claimed = Set(hashedPaths.values)
-                var collision = 0
-                while true {
-                    let path = AtomicFileWriter.join(directory, Self.fileName(stem: stem, collision: collision))
-                    if !scan.taken.contains(path) && !claimed.contains(path) {
-                        hashedPaths[key] = path
-                        return path
-                    }
-                    collision += 1
-                }
+                collision += 1
             }
         }
     }
