@@ -126,6 +126,11 @@ public final class Cache<Value: Sendable>: Sendable {
         stores.withLock { $0[format] }?.memory.contains(key) ?? false
     }
 
+    /// Whether requests are reading a format's disk level now, which preloading waits for (tests).
+    package func diskIsServingRequests(format: String) -> Bool {
+        stores.withLock { $0[format] }?.disk?.isServingRequests ?? false
+    }
+
     /// What a format's disk evictions have cost so far (benchmarks).
     package func diskEvictionStatistics(format: String) -> DiskEvictionStatistics? {
         stores.withLock { $0[format] }?.disk?.evictionStatistics

@@ -33,8 +33,6 @@ package final class DiskLevel: Sendable {
         var journal: DiskJournal
         var session: UInt32 = 0
         var nextGeneration: UInt64 = 1
-        /// Requests (not preloading) currently reading from this level.
-        var activeRequests = 0
         /// Monotonic time of the last journal flush, in nanoseconds.
         var lastFlush: UInt64 = 0
         /// Keys used since their last journal record (see ``DiskEntry/accessUnjournaled``): reads
@@ -57,6 +55,9 @@ package final class DiskLevel: Sendable {
     /// Drains the keys the memory level served since the last call (they count as uses here).
     let touchedKeys: @Sendable () -> [(key: String, accessedAt: Double?)]
     let state: CacheLock<State>
+    /// Requests (not preloading) currently reading from this level. A lock of its own: counting
+    /// must not wait for a write or the opening that holds `state`.
+    let activeRequests = CacheLock(0)
 
     /// Creates the level; the directory is read (and created) by the first operation.
     ///
@@ -211,13 +212,13 @@ package final class DiskLevel: Sendable {
     }
 
     /// Marks the start and end of a request's read, so preloading can give way.
-    package func requestStarted() { state.withLock { $0.activeRequests += 1 } }
+    package func requestStarted() { activeRequests.withLock { $0 += 1 } }
 
     /// See ``requestStarted()``.
-    package func requestFinished() { state.withLock { $0.activeRequests -= 1 } }
+    package func requestFinished() { activeRequests.withLock { $0 -= 1 } }
 
     /// Whether requests are reading now.
-    package var isServingRequests: Bool { state.withLock { $0.activeRequests > 0 } }
+    package var isServingRequests: Bool { activeRequests.withLock { $0 > 0 } }
 
     /// Writes buffered journal records now (they are otherwise written by the next change).
     package func synchronize() {
