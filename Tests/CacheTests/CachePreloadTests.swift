@@ -66,21 +66,31 @@ import TestSupport
             for number in 0..<6 { try await first.set(Data("v\(number)".utf8), for: "k\(number)", format: "f") }
         }
         // Hold the opening in its journal read until a request has started, then the request in
-        // its file read.
+        // its file read. All blocking happens on Dispatch threads.
         let gated = GatedFileSystem(gatedSuffixes: ["/journal", "entries/k0"])
         let cache = fixture.dataCache(fileSystem: gated)
-        cache.register(CacheFormat(name: "f", diskCapacity: 10_000, preloadPolicy: .all))
-        gated.arrived.wait()  // the background opening reads the journal
-        let request = Task.detached { try cache.cachedValue(for: "k0", format: "f") }
-        while !cache.diskIsServingRequests(format: "f") { try await Task.sleep(nanoseconds: 1_000_000) }
-        gated.open()  // the opening finishes; the request reaches its file read
-        gated.arrived.wait()
-        try await Task.sleep(nanoseconds: 100_000_000)
-        // Preloading has had time to load everything, but gave way to the request.
-        #expect((1..<6).allSatisfy { !cache.memoryContains("k\($0)", format: "f") })
-        gated.open()
-        gated.open()  // spare: a stray read of k0 must not hang the test
-        #expect(try await request.value == Data("v0".utf8))
+        let (preloadedMeanwhile, requested) = try await offCooperativePool { () -> ([String], Data?) in
+            cache.register(CacheFormat(name: "f", diskCapacity: 10_000, preloadPolicy: .all))
+            gated.arrived.wait()  // the background opening reads the journal
+            let result = CacheLock<Data?>(nil)
+            let requestDone = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                result.withLock { $0 = try? cache.cachedValue(for: "k0", format: "f") }
+                requestDone.signal()
+            }
+            while !cache.diskIsServingRequests(format: "f") { usleep(1_000) }
+            gated.open()  // the opening finishes; the request reaches its file read
+            gated.arrived.wait()
+            usleep(100_000)
+            // Preloading has had time to load everything: it must have given way.
+            let meanwhile = (1..<6).map { "k\($0)" }.filter { cache.memoryContains($0, format: "f") }
+            gated.open()
+            gated.open()  // spare: a stray read of k0 must not hang the test
+            requestDone.wait()
+            return (meanwhile, result.withLock { $0 })
+        }
+        #expect(preloadedMeanwhile.isEmpty)
+        #expect(requested == Data("v0".utf8))
         cache.waitForPreloading(format: "f")
         #expect((0..<6).allSatisfy { cache.memoryContains("k\($0)", format: "f") })
     }

@@ -17,7 +17,7 @@ import TestSupport
         cache.register(CacheFormat(name: "disk", diskCapacity: 6_000, memoryLimit: CacheMemoryLimit(count: 8)))
         cache.register(CacheFormat(name: "memory", memoryLimit: CacheMemoryLimit(count: 16, totalCost: 4_000)))
         let fetches = CacheLock(0)
-        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+        try await offCooperativePool { DispatchQueue.concurrentPerform(iterations: 8) { thread in
             var random = SeededRandom(seed: UInt64(thread) &+ 1)
             for step in 0..<250 {
                 let key = "k\(random.below(24))"
@@ -53,7 +53,7 @@ import TestSupport
                     }
                 }
             }
-        }
+        } }
         cache.synchronize()
         let size = cache.diskSize(format: "disk") ?? -1
         #expect(size <= 6_000)
