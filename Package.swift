@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "AutoCoding", targets: ["AutoCoding"]),
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "Persistence", targets: ["Persistence"]),
+        .library(name: "ArchivistCache", targets: ["ArchivistCache"]),
         .executable(name: "archivist", targets: ["archivist"]),
         .executable(name: "archivist-bench", targets: ["archivist-bench"]),
     ],
@@ -24,14 +25,18 @@ let package = Package(
         // Durable stores: file-system seam, atomic writer, archive store, background writes, SavableObject,
         // the basic-value store.
         .target(name: "Persistence", dependencies: ["PropertyList", "AutoCoding"]),
+        // Extended attributes for the cache's entry files: Glibc does not export <sys/xattr.h>.
+        .target(name: "CArchivistXattr"),
+        // Two-level memory/disk cache with formats, fetchers, LRU capacity, preload and expiry.
+        .target(name: "ArchivistCache", dependencies: ["Persistence", "AutoCoding", "PropertyList", "CArchivistXattr"]),
         // Umbrella: re-exports the public modules, nothing else.
-        .target(name: "Archivist", dependencies: ["PropertyList", "AutoCoding", "KeyedArchive", "Persistence"]),
+        .target(name: "Archivist", dependencies: ["PropertyList", "AutoCoding", "KeyedArchive", "Persistence", "ArchivistCache"]),
         // The `archivist` command's logic, as a library so tests can drive it.
         .target(name: "ArchivistCLI", dependencies: ["PropertyList", "AutoCoding", "KeyedArchive", "Persistence"]),
         .executableTarget(name: "archivist", dependencies: ["ArchivistCLI"]),
         .executableTarget(
             name: "archivist-bench",
-            dependencies: ["PropertyList", "AutoCoding", "KeyedArchive", "Persistence"],
+            dependencies: ["PropertyList", "AutoCoding", "KeyedArchive", "Persistence", "ArchivistCache"],
             path: "Benchmarks/archivist-bench"
         ),
         .target(name: "TestSupport", dependencies: ["PropertyList"], path: "Tests/TestSupport"),
@@ -45,6 +50,7 @@ let package = Package(
             dependencies: ["Persistence", "AutoCoding", "PropertyList", "BasicStoreWorkload"],
             path: "Tests/CrashChild"
         ),
+        .testTarget(name: "CacheTests", dependencies: ["Archivist", "ArchivistCache", "Persistence", "AutoCoding", "TestSupport"]),
         // The basic-value store's crash-test write sequence, shared by the crash child and the tests.
         .target(name: "BasicStoreWorkload", dependencies: ["Persistence"], path: "Tests/BasicStoreWorkload"),
         .testTarget(name: "PersistenceTests",

@@ -7,6 +7,7 @@ let suites: [any BenchmarkSuite.Type] = [
     KeyedBenchmarks.self,
     StoreBenchmarks.self,
     BasicStoreBenchmarks.self,
+    CacheBenchmarks.self,
 ]
 
 func fail(_ message: String) -> Never {

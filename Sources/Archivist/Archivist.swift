@@ -2,3 +2,4 @@
 @_exported import AutoCoding
 @_exported import KeyedArchive
 @_exported import Persistence
+@_exported import ArchivistCache

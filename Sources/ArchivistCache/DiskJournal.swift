@@ -1,0 +1,159 @@
+import Foundation
+import Persistence
+
+/// A format's append-only journal: the disk level's LRU order, sizes and times, kept in a file of
+/// its own rather than in file times.
+///
+/// Layout: the 8-byte header `ARCJRNL` + version byte 1, then records, each framed as payload
+/// length (UInt32 little-endian), CRC-32 of the payload (UInt32 LE), payload (see
+/// ``JournalRecord``). Replaying the records in order rebuilds the index: the last record that
+/// mentions a key decides its state and its place in the LRU order. Records are buffered in memory
+/// and appended with one `write` per mutation; nothing is `fsync`ed (a cache can be rebuilt, and
+/// opening reconciles the journal with the entries directory anyway). When the journal holds many
+/// more records than live entries it is compacted: rewritten atomically as one `stored` record per
+/// entry, least recently used first.
+package struct DiskJournal {
+    package static let header: [UInt8] = Array("ARCJRNL".utf8) + [1]
+
+    /// What reading a journal file found.
+    package struct Contents {
+        package var records: [JournalRecord] = []
+        /// The file existed.
+        package var existed = false
+        /// A bad header, checksum, length or payload ended the replay early.
+        package var corrupt = false
+    }
+
+    let path: String
+    let fileSystem: any FileSystem
+    private var descriptor: FileDescriptor?
+    private var buffer: [UInt8] = []
+    /// Records in the file plus the buffer, to decide when to compact.
+    private(set) var recordCount = 0
+    /// A failed append may have left a torn record: the next flush rewrites the whole journal.
+    private(set) var needsRewrite = false
+
+    init(path: String, fileSystem: any FileSystem) {
+        self.path = path
+        self.fileSystem = fileSystem
+    }
+
+    /// Reads and checks every record of the journal at `path`.
+    ///
+    /// - Returns: The records up to the first damaged one, and whether there was damage.
+    package static func read(path: String, fileSystem: any FileSystem) -> Contents {
+        var contents = Contents()
+        let data: Data
+        do {
+            data = try fileSystem.readFile(path)
+        } catch {
+            // Missing is the first run; unreadable is treated like damage (rebuilt from the files).
+            contents.corrupt = error.code != ENOENT
+            return contents
+        }
+        contents.existed = true
+        let bytes = [UInt8](data)
+        guard bytes.count >= header.count, bytes[..<header.count].elementsEqual(header) else {
+            contents.corrupt = true
+            return contents
+        }
+        var position = header.count
+        while position < bytes.count {
+            guard bytes.count - position >= 8 else { contents.corrupt = true; break }
+            let length = Int(littleEndian32(bytes, at: position))
+            let checksum = littleEndian32(bytes, at: position + 4)
+            let start = position + 8
+            guard length > 0, length <= JournalRecord.maximumPayloadLength, bytes.count - start >= length else {
+                contents.corrupt = true
+                break
+            }
+            let payload = bytes[start..<(start + length)]
+            guard JournalChecksum.crc32(payload) == checksum, let record = JournalRecord.decode(payload) else {
+                contents.corrupt = true
+                break
+            }
+            contents.records.append(record)
+            position = start + length
+        }
+        return contents
+    }
+
+    /// Queues a record; it reaches the file at the next ``flush()``.
+    mutating func append(_ record: JournalRecord) {
+        record.append(to: &buffer)
+        recordCount += 1
+    }
+
+    /// Whether records are waiting in the buffer.
+    var hasBufferedRecords: Bool { !buffer.isEmpty }
+
+    /// Bytes waiting in the buffer.
+    var bufferedBytes: Int { buffer.count }
+
+    /// Appends the buffered records to the file with one write.
+    ///
+    /// - Throws: ``SystemCallError``; the records stay buffered and the next successful flush
+    ///   rewrites the file (a failed write may have left a partial record).
+    mutating func flush() throws(SystemCallError) {
+        guard !buffer.isEmpty, !needsRewrite else { return }
+        do {
+            let file = try openForAppending()
+            try fileSystem.write(Data(buffer), to: file)
+            buffer.removeAll(keepingCapacity: true)
+        } catch {
+            needsRewrite = true
+            throw error
+        }
+    }
+
+    /// Replaces the whole journal with `records` (compaction or repair), atomically.
+    ///
+    /// - Parameters:
+    ///   - records: The complete new contents, oldest first.
+    ///   - writer: Writes the new file.
+    /// - Throws: ``SystemCallError``; the old journal is then still in place and `needsRewrite`
+    ///   stays set.
+    mutating func rewrite(_ records: [JournalRecord], writer: AtomicFileWriter) throws(SystemCallError) {
+        var bytes = Self.header
+        for record in records { record.append(to: &bytes) }
+        closeDescriptor()
+        do {
+            try writer.write(Data(bytes), to: path, durability: .atomic)
+        } catch {
+            needsRewrite = true
+            throw error
+        }
+        buffer.removeAll(keepingCapacity: true)
+        recordCount = records.count
+        needsRewrite = false
+    }
+
+    /// Closes the file (it is reopened by the next flush).
+    mutating func closeDescriptor() {
+        if let descriptor { try? fileSystem.close(descriptor) }
+        descriptor = nil
+    }
+
+    private mutating func openForAppending() throws(SystemCallError) -> FileDescriptor {
+        if let descriptor { return descriptor }
+        let file = try fileSystem.open(path, mode: .readAppend(permissions: 0o644))
+        // A new (or emptied) file needs its header before the first record.
+        if (try? fileSystem.status(of: file).size) == 0 {
+            try fileSystem.write(Data(Self.header), to: file)
+        }
+        descriptor = file
+        return file
+    }
+
+    private static func littleEndian32(_ bytes: [UInt8], at position: Int) -> UInt32 {
+        UInt32(bytes[position]) | UInt32(bytes[position + 1]) << 8 | UInt32(bytes[position + 2]) << 16
+            | UInt32(bytes[position + 3]) << 24
+    }
+}
+
+extension DiskJournal {
+    /// Sets the record count after the file was replayed at open.
+    mutating func setRecordCount(_ count: Int) {
+        recordCount = count
+    }
+}

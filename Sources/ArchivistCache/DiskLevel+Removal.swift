@@ -1,0 +1,36 @@
+import Foundation
+import Persistence
+
+extension DiskLevel {
+    /// Removes the entry of `key`, if any.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - generation: Remove only if the entry is still this generation (`nil`: any).
+    package func remove(_ key: String, ifGeneration generation: UInt64? = nil) {
+        state.withLock { state in
+            ensureOpen(&state)
+            guard let slot = state.index.slot(of: key) else { return }
+            if let generation, state.index.payload(at: slot)?.generation != generation { return }
+            journalAccesses(&state)
+            removeEntry(at: slot, &state)
+            flush(&state)
+        }
+    }
+
+    /// Removes every file in the entries directory (known to the index or not) and empties the
+    /// journal.
+    package func removeAll() {
+        state.withLock { state in
+            ensureOpen(&state)
+            for name in (try? fileSystem.contentsOfDirectory(entriesDirectory)) ?? [] {
+                _ = try? fileSystem.remove(path(ofFile: name))
+            }
+            state.index.removeAll()
+            state.keysByFileName = [:]
+            state.totalSize = 0
+            state.nextGeneration &+= 1
+            compact(&state)
+        }
+    }
+}

@@ -1,0 +1,230 @@
+import Dispatch
+import Foundation
+import Persistence
+
+/// One format's disk entries: one file per entry, written atomically, LRU-evicted to stay within
+/// the format's capacity, ordered by its own journal (``DiskJournal``) rather than file times.
+///
+/// Layout of a format directory:
+/// ```
+/// <format>/journal             the index: append-only, checksummed records
+/// <format>/entries/<key stem>  one file per entry: the value's encoding, nothing else
+/// ```
+/// The stem is ``KeyFileName``'s escaping of the key; the key is also stored on the file in the
+/// ``EntryKeyAttribute`` extended attribute where the file system allows it, and always in the
+/// journal. All operations are thread-safe; writes and removals do their file I/O under the
+/// level's lock, reads only look up the index under it. The total size is maintained with every
+/// change, so it is known without scanning; eviction walks from the least recently used end, so it
+/// costs O(entries evicted).
+package final class DiskLevel: Sendable {
+    /// What a lookup found.
+    package enum Lookup: Sendable, Equatable {
+        case missing
+        /// The entry had expired; it has been removed.
+        case expired
+        case found(path: String, entry: DiskEntry)
+    }
+
+    struct State {
+        var isOpen = false
+        var index = LinkedIndex<DiskEntry>()
+        var keysByFileName: [String: String] = [:]
+        var totalSize: Int64 = 0
+        var journal: DiskJournal
+        var session: UInt32 = 0
+        var nextGeneration: UInt64 = 1
+        /// Monotonic time of the last journal flush, in nanoseconds.
+        var lastFlush: UInt64 = 0
+        /// Keys used since their last journal record (see ``DiskEntry/accessUnjournaled``): reads
+        /// only mark their entry, and one record per key is written when the journal is flushed.
+        var unjournaledAccesses: [String] = []
+        /// What evictions have cost so far.
+        var evictions = DiskEvictionStatistics()
+    }
+
+    /// The format's directory.
+    package let directory: String
+    /// Where entry files live.
+    package let entriesDirectory: String
+    /// Largest total size of the entries.
+    package let capacity: Int64
+    let expiry: CacheExpiry
+    let fileSystem: any FileSystem
+    let writer: AtomicFileWriter
+    let clock: CacheClock
+    /// Drains the keys the memory level served since the last call (they count as uses here).
+    let touchedKeys: @Sendable () -> [(key: String, accessedAt: Double?)]
+    let state: CacheLock<State>
+    /// Requests (not preloading) currently reading from this level. A lock of its own: counting
+    /// must not wait for a write or the opening that holds `state`.
+    let activeRequests = CacheLock(0)
+
+    /// Creates the level; the directory is read (and created) by the first operation.
+    ///
+    /// - Parameters:
+    ///   - directory: The format's directory.
+    ///   - capacity: Largest total size of the entries in bytes.
+    ///   - expiry: When entries expire.
+    ///   - fileSystem: The file system (a fault-injecting one in tests).
+    ///   - clock: The wall clock.
+    ///   - touchedKeys: Drains the memory level's hits.
+    package init(directory: String, capacity: Int64, expiry: CacheExpiry, fileSystem: any FileSystem,
+                 clock: CacheClock, touchedKeys: @escaping @Sendable () -> [(key: String, accessedAt: Double?)]) {
+        self.directory = directory
+        entriesDirectory = AtomicFileWriter.join(directory, "entries")
+        self.capacity = capacity
+        self.expiry = expiry
+        self.fileSystem = fileSystem
+        writer = AtomicFileWriter(fileSystem: fileSystem)
+        self.clock = clock
+        self.touchedKeys = touchedKeys
+        state = CacheLock(State(journal: DiskJournal(path: AtomicFileWriter.join(directory, "journal"),
+                                                     fileSystem: fileSystem)))
+    }
+
+    deinit {
+        state.withLock { state in
+            try? state.journal.flush()
+            state.journal.closeDescriptor()
+        }
+    }
+
+    /// Reads the journal and the entries directory now instead of at the first request.
+    package func open() {
+        state.withLock { ensureOpen(&$0) }
+    }
+
+    /// The path of an entry file.
+    package func path(ofFile fileName: String) -> String {
+        AtomicFileWriter.join(entriesDirectory, fileName)
+    }
+
+    /// Finds the entry of `key`.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - countsAsUse: Whether to make it the most recently used (not for preloading).
+    /// - Returns: Where its file is, or why there is none.
+    package func lookup(_ key: String, countsAsUse: Bool) -> Lookup {
+        state.withLock { state in
+            ensureOpen(&state)
+            applyTouches(&state)
+            guard let slot = state.index.slot(of: key), var entry = state.index.payload(at: slot) else { return .missing }
+            let now = clock.now()
+            if expiry.hasExpired(storedAt: entry.storedAt, accessedAt: entry.accessedAt, now: now) {
+                removeEntry(at: slot, &state)
+                flush(&state)
+                return .expired
+            }
+            if countsAsUse {
+                markUsed(key, at: slot, time: now, &state)
+                entry = state.index.payload(at: slot) ?? entry
+                // Reads alone flush once many have gathered or a second has passed.
+                let tick = DispatchTime.now().uptimeNanoseconds
+                if state.unjournaledAccesses.count > 4_096 || tick &- state.lastFlush > 1_000_000_000 {
+                    flush(&state)
+                }
+            }
+            return .found(path: path(ofFile: entry.fileName), entry: entry)
+        }
+    }
+
+    /// The current generation of `key`'s entry, or `nil` when there is none.
+    package func generation(of key: String) -> UInt64? {
+        state.withLock { state in
+            ensureOpen(&state)
+            return state.index.slot(of: key).flatMap { state.index.payload(at: $0)?.generation }
+        }
+    }
+
+    /// Stores `data` as the entry of `key`, evicting least recently used entries first so the total
+    /// never exceeds the capacity.
+    ///
+    /// - Parameters:
+    ///   - data: The encoded value.
+    ///   - key: Its key.
+    /// - Returns: `false` when `data` alone exceeds the capacity (any older entry of the key is
+    ///   removed then, so the disk never serves a stale value).
+    /// - Throws: ``SystemCallError`` when the file cannot be written; the key's previous entry is
+    ///   then intact.
+    @discardableResult
+    package func store(_ data: Data, for key: String) throws(SystemCallError) -> Bool {
+        try state.withLock { (state: inout State) throws(SystemCallError) -> Bool in
+            ensureOpen(&state)
+            applyTouches(&state)
+            journalAccesses(&state)
+            let size = Int64(data.count)
+            let existing = state.index.slot(of: key)
+            guard size <= capacity else {
+                if let existing { removeEntry(at: existing, &state) }
+                flush(&state)
+                return false
+            }
+            let oldSize = existing.flatMap { state.index.payload(at: $0)?.size } ?? 0
+            makeRoom(for: size - oldSize, keeping: existing, &state)
+            let fileName = existing.flatMap { state.index.payload(at: $0)?.fileName } ?? newFileName(for: key, state)
+            let path = path(ofFile: fileName)
+            do throws(SystemCallError) {
+                try writer.write(data, to: path, durability: .atomic)
+            } catch {
+                flush(&state)  // the evictions happened
+                throw error
+            }
+            EntryKeyAttribute.write(key, toFileAt: path)
+            let now = clock.now()
+            let entry = DiskEntry(fileName: fileName, size: size, storedAt: now, accessedAt: now,
+                                  session: state.session, generation: state.nextGeneration)
+            state.nextGeneration &+= 1
+            if let existing {
+                state.index.updatePayload(at: existing) { $0 = entry }
+                state.index.moveToFront(existing)
+            } else {
+                state.index.insert(key, entry)
+                state.keysByFileName[fileName] = key
+            }
+            state.totalSize += size - oldSize
+            state.journal.append(.stored(key: key, fileName: fileName, size: size, storedAt: now, accessedAt: now,
+                                         session: state.session))
+            flush(&state)
+            return true
+        }
+    }
+
+    /// The total size of the entries in bytes, from the index (no scan).
+    package var totalSize: Int64 {
+        state.withLock { state in
+            ensureOpen(&state)
+            return state.totalSize
+        }
+    }
+
+    /// How many entries the level holds.
+    package var count: Int {
+        state.withLock { state in
+            ensureOpen(&state)
+            return state.index.count
+        }
+    }
+
+    /// What evictions have cost so far (benchmarks).
+    package var evictionStatistics: DiskEvictionStatistics {
+        state.withLock { $0.evictions }
+    }
+
+    /// Marks the start and end of a request's read, so preloading can give way.
+    package func requestStarted() { activeRequests.withLock { $0 += 1 } }
+
+    /// See ``requestStarted()``.
+    package func requestFinished() { activeRequests.withLock { $0 -= 1 } }
+
+    /// Whether requests are reading now.
+    package var isServingRequests: Bool { activeRequests.withLock { $0 > 0 } }
+
+    /// Writes buffered journal records now (they are otherwise written by the next change).
+    package func synchronize() {
+        state.withLock { state in
+            applyTouches(&state)
+            flush(&state)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Dispatch
+import Foundation
+import Persistence
+
+/// One registered format of a cache: its memory level, its disk level (when it has a capacity),
+/// the writes queued for the disk, the fetches in flight and the preloading.
+///
+/// Disk writes and removals run in order on the format's serial queue, so they land in the order
+/// they were issued; until one lands, ``State/pending`` answers reads of its key
+/// (read-your-writes). Locks are always taken in the order store → disk → memory.
+@usableFromInline
+package final class FormatStore<Value: Sendable>: Sendable {
+    /// A write or removal issued but not yet on the disk.
+    enum Pending {
+        case value(Value, cost: Int, sequence: UInt64)
+        case removal(sequence: UInt64)
+
+        var sequence: UInt64 {
+            switch self {
+            case .value(_, _, let sequence), .removal(let sequence): sequence
+            }
+        }
+    }
+
+    struct State {
+        var pending: [String: Pending] = [:]
+        /// Set while a removal of the whole format is queued: the disk is a miss meanwhile.
+        var pendingClear: UInt64?
+        var nextSequence: UInt64 = 1
+        var flights: [String: Flight] = [:]
+        var nextWaiter = 0
+        /// The format was replaced or the cache cleared it for good: queued work is dropped.
+        var isRetired = false
+    }
+
+    @usableFromInline let format: CacheFormat<Value>
+    let coding: CacheValueCoding<Value>
+    @usableFromInline let memory: MemoryLevel<Value>
+    let disk: DiskLevel?
+    let fileSystem: any FileSystem
+    let clock: CacheClock
+    let queue: DispatchQueue
+    let state = CacheLock(State())
+    /// Signalled when preloading finishes (or immediately when there is none).
+    let preloading = DispatchGroup()
+
+    /// Creates the store of `format`.
+    ///
+    /// - Parameters:
+    ///   - format: The format.
+    ///   - coding: How values become disk entries.
+    ///   - directory: The format's directory (used only with a disk capacity).
+    ///   - fileSystem: The file system.
+    ///   - clock: The wall clock.
+    init(format: CacheFormat<Value>, coding: CacheValueCoding<Value>, directory: String,
+         fileSystem: any FileSystem, clock: CacheClock) {
+        self.format = format
+        self.coding = coding
+        self.fileSystem = fileSystem
+        self.clock = clock
+        let hasDisk = format.diskCapacity > 0
+        let memory = MemoryLevel<Value>(limit: format.memoryLimit, expiry: format.expiry, reportsTouches: hasDisk,
+                                        clock: clock)
+        self.memory = memory
+        disk = hasDisk ? DiskLevel(directory: directory, capacity: Int64(format.diskCapacity), expiry: format.expiry,
+                                   fileSystem: fileSystem, clock: clock,
+                                   touchedKeys: { memory.drainTouchedKeys() }) : nil
+        queue = DispatchQueue(label: "archivist.cache.format.\(format.name)")
+    }
+
+    /// The cost of a value in memory.
+    func cost(of value: Value) -> Int {
+        format.cost?(value) ?? coding.cost(value)
+    }
+
+    /// Takes the next sequence number for a queued write.
+    func nextSequence(_ state: inout State) -> UInt64 {
+        defer { state.nextSequence &+= 1 }
+        return state.nextSequence
+    }
+
+    /// Stops queued work, preloading and fetch bookkeeping for good, and empties both levels.
+    /// Blocks until the disk is empty.
+    func retireAndClear() {
+        state.withLock { $0.isRetired = true }
+        memory.removeAll()
+        queue.sync {
+            disk?.removeAll()
+        }
+    }
+
+    /// Waits for queued disk writes and removals to land.
+    func waitForQueuedWrites() {
+        queue.sync {}
+    }
+}
