@@ -32,7 +32,7 @@ let package = Package(
         // Umbrella: re-exports the public modules, nothing else.
         .target(name: "Archivist", dependencies: ["PropertyList", "AutoCoding", "KeyedArchive", "Persistence", "ArchivistCache"]),
         // The `archivist` command's logic, as a library so tests can drive it.
-        .target(name: "ArchivistCLI", dependencies: ["PropertyList", "AutoCoding", "KeyedArchive", "Persistence"]),
+        .target(name: "ArchivistCLI", dependencies: ["PropertyList", "AutoCoding", "KeyedArchive", "Persistence", "ArchivistCache"]),
         .executableTarget(name: "archivist", dependencies: ["ArchivistCLI"]),
         .executableTarget(
             name: "archivist-bench",

@@ -48,6 +48,23 @@ import Testing
         #expect(foundation?["archiveURL"] == nil)
     }
 
+    @Test func restoresTheGraphsSharingAndCycleAndPrintsItsBackReference() {
+        let text = archivist("demo").outputText
+        #expect(text.contains("people[0] === people[2]: true; people[0].companion === people[1]: true; "
+                              + "people[1].companion === people[0]: true"))
+        #expect(text.contains("[0] #2 DemoTraveller (shared: 3 references)"))
+        #expect(text.contains("\"companion\": ↻ #2 DemoTraveller (back-reference)"))
+        #expect(text.contains("[2] → #2 DemoTraveller (shared, shown above)"))
+    }
+
+    @Test func theCacheAnswersFromMemoryThenFromDiskInAFreshInstance() {
+        let text = archivist("demo").outputText
+        #expect(text.contains("answered from memory: true"))
+        #expect(text.contains("a fresh Cache read it from disk: Lisbon, equal: true"))
+        #expect(text.contains("cachedValue(for: \"winter\") threw notFound"))
+        #expect(!text.contains("disk size of \"trips\" after synchronize(): 0 bytes"))
+    }
+
     @Test func keepLeavesTheDirectoryAndSaysWhere() throws {
         let run = archivist("demo", "--keep")
         #expect(run.status == 0)

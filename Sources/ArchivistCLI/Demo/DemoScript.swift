@@ -7,7 +7,8 @@ import PropertyList
 struct DemoScript {
     /// The demo's directory (shown as `$DEMO`).
     let directory: URL
-    private var lines: [String] = []
+    /// The lines printed so far.
+    var lines: [String] = []
 
     init(directory: URL) {
         self.directory = directory
@@ -56,6 +57,8 @@ struct DemoScript {
         lines.append(String(decoding: xml, as: UTF8.self).trimmingCharacters(in: .newlines))
 
         try basicValues()
+        try keyedArchive()
+        try cache(of: trip)
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -89,12 +92,12 @@ struct DemoScript {
         line("loadBasicObject(forKey: \"theme\") as? String -> \(reopened.loadBasicObject(forKey: "theme") as? String ?? "nil")")
     }
 
-    private mutating func section(_ title: String) {
+    mutating func section(_ title: String) {
         if !lines.isEmpty { lines.append("") }
         lines.append("== \(title)")
     }
 
-    private mutating func line(_ text: String) {
+    mutating func line(_ text: String) {
         lines.append(text)
     }
 
