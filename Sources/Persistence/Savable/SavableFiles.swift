@@ -61,6 +61,38 @@ package enum SavableFiles {
                            completion: completion)
     }
 
+    /// Archives with `archive` now and writes the result in the background; an archiving failure
+    /// goes to `completion` on `queue` like a write failure.
+    package static func writeInBackground(archiving archive: () throws(PersistenceError) -> Data, to url: URL,
+                                          queue: DispatchQueue, completion: @escaping BackgroundWriteCompletion) {
+        let data: Data
+        do {
+            data = try archive()
+        } catch {
+            queue.async { completion(.failure(error)) }
+            return
+        }
+        writeInBackground(data, to: url, queue: queue, completion: completion)
+    }
+
+    /// Runs a save or load hook, reporting what it throws as ``PersistenceError/Kind/hookFailed``
+    /// for the file.
+    ///
+    /// - Parameters:
+    ///   - name: The hook's name, e.g. `willSave`.
+    ///   - typeName: The type whose hook runs.
+    ///   - url: The file being saved or loaded.
+    ///   - hook: Calls the hook.
+    package static func runHook(_ name: String, of typeName: String, url: URL,
+                                _ hook: () throws -> Void) throws(PersistenceError) {
+        do {
+            try hook()
+        } catch {
+            throw PersistenceError(.hookFailed, "\(name)() of \(typeName) threw", key: url.lastPathComponent,
+                                   path: url.path, underlying: SendableErrorDescription(error))
+        }
+    }
+
     /// Reads and unarchives the file at `url` (or its pending background write).
     package static func load<Value: AutoCodable>(_ type: Value.Type, from url: URL) throws(PersistenceError) -> Value {
         let data: Data

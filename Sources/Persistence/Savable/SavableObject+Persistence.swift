@@ -26,14 +26,7 @@ extension SavableObject {
     ///   - completion: Receives `.success(StoredFile)` or `.failure(PersistenceError)`.
     public func saveInBackground(queue: DispatchQueue = .global(),
                                  completion: @escaping BackgroundWriteCompletion = { _ in }) {
-        let data: Data
-        do {
-            data = try archivedData()
-        } catch {
-            queue.async { completion(.failure(error)) }
-            return
-        }
-        SavableFiles.writeInBackground(data, to: archiveURL, queue: queue, completion: completion)
+        SavableFiles.writeInBackground(archiving: archivedData, to: archiveURL, queue: queue, completion: completion)
     }
 
     /// Loads an object saved at `url`, as this class.
@@ -45,12 +38,7 @@ extension SavableObject {
     public class func load(from url: URL) throws(PersistenceError) -> Self {
         let object = try SavableFiles.load(Self.self, from: url)
         object.archiveURL = url
-        do {
-            try object.didLoad()
-        } catch {
-            throw PersistenceError(.hookFailed, "didLoad() of \(Self.self) threw", key: url.lastPathComponent,
-                                   path: url.path, underlying: SendableErrorDescription(error))
-        }
+        try SavableFiles.runHook("didLoad", of: "\(Self.self)", url: url) { try object.didLoad() }
         return object
     }
 

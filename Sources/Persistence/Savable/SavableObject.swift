@@ -70,12 +70,7 @@ open class SavableObject: AutoCodable {
 
     /// The object's binary archive, as its dynamic type (subclass properties included).
     func archivedData() throws(PersistenceError) -> Data {
-        do {
-            try willSave()
-        } catch {
-            throw PersistenceError(.hookFailed, "willSave() of \(type(of: self)) threw", key: archiveURL.lastPathComponent,
-                                   path: archiveURL.path, underlying: SendableErrorDescription(error))
-        }
+        try SavableFiles.runHook("willSave", of: "\(type(of: self))", url: archiveURL) { try willSave() }
         // Open the dynamic type: archiving `self` as SavableObject would see only the base class.
         let dynamicType: any AutoCodable.Type = type(of: self)
         return try Self.archive(self, as: dynamicType)

@@ -68,14 +68,7 @@ extension SavableValue {
     ///   - completion: Receives `.success(StoredFile)` or `.failure(PersistenceError)`.
     public func saveInBackground(queue: DispatchQueue = .global(),
                                  completion: @escaping BackgroundWriteCompletion = { _ in }) {
-        let data: Data
-        do {
-            data = try archivedData()
-        } catch {
-            queue.async { completion(.failure(error)) }
-            return
-        }
-        SavableFiles.writeInBackground(data, to: archiveURL, queue: queue, completion: completion)
+        SavableFiles.writeInBackground(archiving: archivedData, to: archiveURL, queue: queue, completion: completion)
     }
 
     /// Loads a value saved at `url`.
@@ -86,12 +79,7 @@ extension SavableValue {
     ///   ``PersistenceError/Kind/typeMismatch`` or ``PersistenceError/Kind/hookFailed``.
     public static func load(from url: URL) throws(PersistenceError) -> Self {
         var value = try SavableFiles.load(Self.self, from: url)
-        do {
-            try value.didLoad()
-        } catch {
-            throw PersistenceError(.hookFailed, "didLoad() of \(Self.self) threw", key: url.lastPathComponent,
-                                   path: url.path, underlying: SendableErrorDescription(error))
-        }
+        try SavableFiles.runHook("didLoad", of: "\(Self.self)", url: url) { try value.didLoad() }
         return value
     }
 
@@ -114,12 +102,7 @@ extension SavableValue {
 
     private func archivedData() throws(PersistenceError) -> Data {
         let url = archiveURL
-        do {
-            try willSave()
-        } catch {
-            throw PersistenceError(.hookFailed, "willSave() of \(Self.self) threw", key: url.lastPathComponent,
-                                   path: url.path, underlying: SendableErrorDescription(error))
-        }
+        try SavableFiles.runHook("willSave", of: "\(Self.self)", url: url) { try willSave() }
         return try SavableFiles.archive(self, url: url)
     }
 }
