@@ -68,7 +68,7 @@ package struct DiskJournal {
                 break
             }
             let payload = bytes[start..<(start + length)]
-            guard JournalChecksum.crc32(payload) == checksum, let record = JournalRecord.decode(payload) else {
+            guard CRC32.checksum(payload) == checksum, let record = JournalRecord.decode(payload) else {
                 contents.corrupt = true
                 break
             }

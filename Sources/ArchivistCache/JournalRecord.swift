@@ -1,3 +1,5 @@
+import Persistence
+
 /// One record of a format's disk journal (see ``DiskJournal`` for the file layout).
 package enum JournalRecord: Sendable, Equatable {
     /// A process registered the format and started numbering its uses with `session`.
@@ -47,7 +49,7 @@ package enum JournalRecord: Sendable, Equatable {
             payload.append(contentsOf: key.utf8)
         }
         Self.put(UInt32(truncatingIfNeeded: payload.count), &bytes)
-        Self.put(JournalChecksum.crc32(payload[...]), &bytes)
+        Self.put(CRC32.checksum(payload), &bytes)
         bytes.append(contentsOf: payload)
     }
 
