@@ -16,8 +16,10 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
+        // The calling thread's stack bounds, which Swift cannot ask the system for on Linux.
+        .target(name: "CArchivistStack"),
         // Binary and XML property lists: value model, readers, writers.
-        .target(name: "PropertyList"),
+        .target(name: "PropertyList", dependencies: ["CArchivistStack"]),
         // Reflection-driven archiving of opted-in structs and classes.
         .target(name: "AutoCoding", dependencies: ["PropertyList"]),
         // NSKeyedArchiver-compatible object graphs of AutoCodable types and Foundation values.

@@ -91,7 +91,7 @@ import Testing
         let deep = try #require(throws: AutoCodingError.self) {
             try AutoArchiver.unarchive(Node.self, from: data, options: PropertyListReadingOptions(maximumDepth: 10))
         }
-        #expect(deep.kind == .corruptArchive)
+        #expect(deep.kind == .depthLimitExceeded)
         let wide = try #require(throws: AutoCodingError.self) {
             try AutoArchiver.unarchive(Node.self, from: data, options: PropertyListReadingOptions(maximumExpandedValues: 20))
         }

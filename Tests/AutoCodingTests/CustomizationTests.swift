@@ -55,7 +55,8 @@ struct TransientUnsupported: AutoCodable {
 
     @Test func renamedKeysTransientPropertiesAndVersionShapeTheArchive() throws {
         let tree = try AutoArchiver.encodeTree(sample)
-        #expect(tree.dictionaryValue?.keys == ["$version", "name", "email", "loginCount"])
+        #expect(tree.dictionaryValue?.keys == ["$type", "$version", "name", "email", "loginCount"])
+        #expect(tree["$type"] == "Profile")
         #expect(tree["$version"] == 2)
         #expect(tree["name"] == "Ada Lovelace")
     }
@@ -91,7 +92,7 @@ struct TransientUnsupported: AutoCodable {
 
     @Test func transientPropertiesMayHaveUnsupportedTypes() throws {
         let tree = try AutoArchiver.encodeTree(TransientUnsupported())
-        #expect(tree == ["kept": 1])
+        #expect(tree == ["$type": "TransientUnsupported", "kept": 1])
         #expect(try AutoArchiver.decode(TransientUnsupported.self, from: ["kept": 2, "handle": 5]).kept == 2)
     }
 }

@@ -36,7 +36,7 @@ struct FreshChild: AutoCodable, Equatable {
         var value = Reordered()
         value.first = 5
         let tree = try AutoArchiver.encodeTree(value)
-        #expect(tree == ["first": 5, "second": "two"])
+        #expect(tree == ["$type": "Reordered", "first": 5, "second": "two"])
         #expect(try AutoArchiver.archive(value, format: .binary).isEmpty == false)
         #expect(try AutoArchiver.archive(value, format: .xml).isEmpty == false)
     }

@@ -3,15 +3,22 @@ import Foundation
 import PropertyList
 import Testing
 
-/// The compatibility contract: archives written by this version decode, field by field, and
-/// re-encode to the same bytes. Set ARCHIVIST_WRITE_FIXTURES=1 to (re)write them.
+/// The compatibility contract: archives written by every version decode, field by field, and the
+/// current version's archives re-encode to the same bytes. Set ARCHIVIST_WRITE_FIXTURES=1 to write
+/// the current version's files (earlier versions' files are never rewritten).
 @Suite(.serialized) struct FixtureTests {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/AutoCoding")
 
-    static let files: [(name: String, format: PropertyListFormat)] = [
+    /// Version 1: written before archives recorded their root type and `nil`.
+    static let firstVersionFiles: [(name: String, format: PropertyListFormat)] = [
         ("catalog.binary.plist", .binary), ("catalog.xml.plist", .xml),
+    ]
+
+    /// Version 2, the current layout: the root's `$type`, `nil` as `$null`.
+    static let files: [(name: String, format: PropertyListFormat)] = [
+        ("catalog-v2.binary.plist", .binary), ("catalog-v2.xml.plist", .xml),
     ]
 
     init() throws {
@@ -30,7 +37,7 @@ import Testing
         try Data(contentsOf: Self.directory.appendingPathComponent(name))
     }
 
-    @Test(arguments: files.map(\.name))
+    @Test(arguments: (firstVersionFiles + files).map(\.name))
     func fixtureDecodesWithEveryField(_ name: String) throws {
         let catalog = try AutoArchiver.unarchive(FixtureCatalog.self, from: try load(name))
         let expected = FixtureCatalog.sample
@@ -79,6 +86,17 @@ import Testing
         #expect(tree["sticker"]?["$type"] == "fixture.sticker")
         #expect(tree["mood"] == "busy")
         #expect(tree["history"]?[1] == ["renamed": ["from": "old", "to": "new"]])
+    }
+
+    @Test func theCurrentLayoutRecordsTheRootTypeAndNil() throws {
+        let tree = try PropertyListValue(from: try load("catalog-v2.binary.plist"))
+        #expect(tree.dictionaryValue?.keys.first == "$type")
+        #expect(tree["$type"] == "FixtureCatalog")
+        #expect(tree["missing"] == "$null")
+        #expect(tree["present"] == "here")
+        #expect(tree["items"]?[1]?["$type"] == "fixture.book")
+        #expect(tree["items"]?[1]?["isbn"] == "978-0-00-000000-0")
+        #expect(tree["items"]?[0]?["$type"] == nil)
     }
 
     @Test func foundationReadsTheBinaryFixture() throws {

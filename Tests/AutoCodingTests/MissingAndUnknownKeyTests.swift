@@ -47,7 +47,14 @@ struct Settings: AutoCodable, Codable, Equatable {
     }
 
     @Test func reservedKeysAreNotReportedAsUnknown() throws {
-        let tagged: PropertyListValue = ["$type": "whatever", "volume": 3]
+        let tagged: PropertyListValue = ["$type": "Settings", "$version": 0, "volume": 3]
         #expect(try AutoArchiver.decode(Settings.self, from: tagged).unknown == nil)
+    }
+
+    @Test func aTypeRecordNamingAnotherTypeIsATypeMismatchNamingBoth() throws {
+        let tagged: PropertyListValue = ["$type": "whatever", "volume": 3]
+        let error = try #require(throws: AutoCodingError.self) { try AutoArchiver.decode(Settings.self, from: tagged) }
+        #expect(error.kind == .typeMismatch)
+        #expect(error.expected == "Settings" && error.found == "whatever")
     }
 }

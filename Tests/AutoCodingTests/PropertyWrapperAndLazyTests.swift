@@ -57,7 +57,7 @@ struct Wrapped: AutoCodable, Equatable {
         var value = Wrapped.sample
         _ = value.expensive
         let tree = try AutoArchiver.encodeTree(value)
-        #expect(tree.dictionaryValue?.keys == ["level", "_title", "plain"])
+        #expect(tree.dictionaryValue?.keys == ["$type", "level", "_title", "plain"])
     }
 
     @Test func wrappedValuesRoundTrip() throws {

@@ -37,13 +37,15 @@ import Testing
         #expect(tree["priorities"] == [9, 1])
     }
 
-    @Test func nilOptionalsAreAbsentAndRoundTrip() throws {
+    @Test func nilOptionalsAreRecordedAndRoundTripAsNil() throws {
         var value = Optionals()
         value.name = nil
         let tree = try AutoArchiver.encodeTree(value)
-        #expect(tree.dictionaryValue?.keys == [])
-        // nil leaves the key out, so decoding restores the default ("default"), not nil: documented.
-        #expect(try roundTrip(value).name == "default")
+        #expect(tree["name"] == "$null")
+        // init() gives "default"; the archived nil wins.
+        #expect(try roundTrip(value).name == nil)
+        // Archives written before nil was recorded left the key out: the default stays.
+        #expect(try AutoArchiver.decode(Optionals.self, from: ["count": 1]).name == "default")
         value.name = "set"
         value.count = 3
         value.address = Address(street: "x")
@@ -52,12 +54,12 @@ import Testing
         #expect(try roundTrip(value) == value)
     }
 
-    @Test func nilInsideACollectionIsReportedNotDropped() throws {
+    @Test func nilInsideACollectionRoundTrips() throws {
         var value = Optionals()
-        value.nestedOptional = [1, nil]
-        let error = try #require(throws: AutoCodingError.self) { try AutoArchiver.encodeTree(value) }
-        #expect(error.kind == .unrepresentable)
-        #expect(error.pathDescription == "Optionals.nestedOptional[1]")
+        value.nestedOptional = [1, nil, 3]
+        let tree = try AutoArchiver.encodeTree(value)
+        #expect(tree["nestedOptional"] == [1, "$null", 3])
+        #expect(try roundTrip(value).nestedOptional == [1, nil, 3])
     }
 
     @Test func genericTypesGetAPlanPerConcreteType() throws {

@@ -121,9 +121,15 @@ final class Memo: Document {
         let url = directory.url.appendingPathComponent("doc.plist")
         try Data("bplist00 broken".utf8).write(to: url)
         #expect(throws: PersistenceError.self) { try Document.load(from: url) }
-        let wrong = directory.url.appendingPathComponent("wrong.plist")
+        let other = directory.url.appendingPathComponent("other.plist")
         struct PagesAsText: AutoCodable { var pages = "many" }
-        try AutoArchiver.archive(PagesAsText(), format: .binary).write(to: wrong)
+        try AutoArchiver.archive(PagesAsText(), format: .binary).write(to: other)
+        let otherType = try #require(throws: PersistenceError.self) { try Document.load(from: other) }
+        #expect(otherType.kind == .typeMismatch)
+        #expect("\(otherType)".contains("PagesAsText") && "\(otherType)".contains("Document"))
+        let wrong = directory.url.appendingPathComponent("wrong.plist")
+        let mistyped: PropertyListValue = ["$type": "Document", "pages": "many"]
+        try mistyped.encoded(as: .binary).write(to: wrong)
         let error = try #require(throws: PersistenceError.self) { try Document.load(from: wrong) }
         #expect(error.kind == .typeMismatch)
         #expect("\(error)".contains("pages"))

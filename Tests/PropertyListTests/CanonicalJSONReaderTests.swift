@@ -8,9 +8,10 @@ import Testing
     }
 
     /// The error reading `text` throws, or `nil` (recorded as a failure) when it reads.
-    private func failure(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> PropertyListError? {
+    private func failure(_ text: String, options: PropertyListReadingOptions = .default,
+                         sourceLocation: SourceLocation = #_sourceLocation) -> PropertyListError? {
         do {
-            let value = try read(text)
+            let value = try read(text, options: options)
             Issue.record("expected an error, read \(value)", sourceLocation: sourceLocation)
             return nil
         } catch let error as PropertyListError {
@@ -152,8 +153,8 @@ import Testing
         func nested(_ depth: Int) -> String {
             String(repeating: #"{"type":"array","value":["#, count: depth) + String(repeating: "]}", count: depth)
         }
-        #expect(failure(nested(513))?.kind == .depthLimitExceeded)
-        _ = try read(nested(512))
+        #expect(failure(nested(513), options: .init(maximumDepth: 512))?.kind == .depthLimitExceeded)
+        _ = try read(nested(512), options: .init(maximumDepth: 512))
         #expect(throws: PropertyListError.self) { try read(nested(5), options: .init(maximumDepth: 4)) }
         _ = try read(nested(1000), options: .init(maximumDepth: 1000))
     }

@@ -157,7 +157,7 @@ extension XMLPropertyListReaderTests {
 
     @Test func rejectsNestingBeyondTheDepthLimit() {
         let deep = "<plist>\n" + String(repeating: "<array>", count: 600) + String(repeating: "</array>", count: 600) + "</plist>"
-        expectFailure(.depthLimitExceeded, line: 2, column: 512 * 7 + 1, deep)
+        expectFailure(.depthLimitExceeded, line: 2, column: 512 * 7 + 1, deep, options: .init(maximumDepth: 512))
         let dictionaries = "<array><dict><key>a</key><dict/></dict></array>"
         expectFailure(.depthLimitExceeded, line: 1, column: 26, dictionaries, options: .init(maximumDepth: 2))
     }

@@ -1,10 +1,11 @@
 import PropertyList
 
-/// Archives an `AutoCodable` struct or class through its ``TypePlan``.
+/// An `AutoCodable` struct or class, through its ``TypePlan``: the one place that decides what
+/// type record a value gets, detects cycles, dispatches subclasses, and runs migration and hooks.
 final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchecked Sendable {
     // @unchecked: `plan` is immutable once published (see TypePlan).
     let plan: TypePlan
-    /// Resolves coders of registered dynamic types (the engine; unowned: it lives forever).
+    /// Resolves coders of dynamic types (the engine; unowned: it lives forever).
     unowned let engine: AutoCodingEngine
 
     init(plan: TypePlan, engine: AutoCodingEngine) {
@@ -12,277 +13,169 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         self.engine = engine
     }
 
-    func encode(_ value: T, _ state: EncodingState) throws -> PropertyListValue {
+    // MARK: Writing
+
+    @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
+    func encode<W: ArchiveWriter & ~Copyable>(_ value: T, to writer: inout W, _ context: EncodingContext) throws {
+        // The root always records its type, so reading it as another type is an error.
+        let rootRecord = context.isAtRoot ? plan.typeRecord(context.registry) : nil
         guard plan.isClass else {
-            if state.viaMirror || plan.layoutProblem != nil {
-                return try plan.encodeFieldsViaMirror(value, typeTag: nil, state)
-            }
-            return try InstanceMemory.withValue(value) { try plan.encodeFields($0, typeTag: nil, state) }
+            return try encodeInstance(value, record: rootRecord, to: &writer, context)
         }
         let object = value as AnyObject
-        let dynamicType = type(of: object)
+        let dynamicType: AnyClass = type(of: object)
         if ObjectIdentifier(dynamicType) != ObjectIdentifier(T.self) {
-            let name = try registeredName(of: dynamicType, state)
-            return try engine.objectCoder(for: dynamicType).encodeBoxed(object, typeTag: name, state)
+            let coder = try engine.objectCoder(for: dynamicType)
+            return try coder.encodeObject(object, record: try record(ofSubclass: coder.plan, context),
+                                          to: &writer, context)
         }
-        return try encodeObject(object, typeTag: nil, state)
+        try encodeInstance(value, record: rootRecord, to: &writer, context)
     }
 
-    /// The registered name of a subclass found where a `T` was declared; unregistered ones throw.
-    private func registeredName(of dynamicType: AnyObject.Type, _ state: EncodingState) throws -> String {
-        guard let name = state.registry.name(of: dynamicType) else {
-            throw AutoCodingError(.unregisteredType,
-                                  "the value is a \(dynamicType), which is not registered (declared type \(T.self))",
-                                  expected: "\(T.self)", found: "\(dynamicType)")
-        }
-        return name
+    /// The type record of a subclass found where a `T` was declared: its registered name; at the
+    /// root its stable spelling will do (the reader names the type it wants).
+    private func record(ofSubclass plan: TypePlan, _ context: EncodingContext) throws -> String {
+        if let name = context.registry.name(of: plan.type) { return name }
+        if context.isAtRoot { return plan.stableName }
+        throw AutoCodingError(.unregisteredType,
+                              "the value is a \(plan.typeName), which is not registered (declared type \(T.self)); "
+                                + "register it with AutoCodingRegistry.register(\(plan.typeName).self, as: ...)",
+                              expected: "\(T.self)", found: plan.typeName)
     }
 
-    /// A boxed value as the `T` this coder archives.
-    private func unboxed(_ value: Any) throws -> T {
+    func encodeObject<W: ArchiveWriter & ~Copyable>(_ value: Any, record: String?, to writer: inout W,
+                                                    _ context: EncodingContext) throws {
         guard let typed = value as? T else {
             throw AutoCodingError(.typeMismatch, "expected a \(T.self), found a \(type(of: value))")
         }
-        return typed
+        try encodeInstance(typed, record: record, to: &writer, context)
     }
 
-    func encodeBoxed(_ value: Any, typeTag: String, _ state: EncodingState) throws -> PropertyListValue {
-        let typed = try unboxed(value)
-        if plan.isClass { return try encodeObject(typed as AnyObject, typeTag: typeTag, state) }
-        if state.viaMirror || plan.layoutProblem != nil {
-            return try plan.encodeFieldsViaMirror(typed, typeTag: typeTag, state)
-        }
-        return try InstanceMemory.withValue(typed) { try plan.encodeFields($0, typeTag: typeTag, state) }
-    }
-
-    func write(_ value: T, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
+    /// Writes an instance of exactly `T` with the given type record.
+    @inline(__always)
+    private func encodeInstance<W: ArchiveWriter & ~Copyable>(_ value: T, record: String?, to writer: inout W,
+                                                             _ context: EncodingContext) throws {
         guard plan.isClass else {
-            if plan.layoutProblem != nil {
-                return try writer.tree(try plan.encodeFieldsViaMirror(value, typeTag: nil, state))
+            return try context.nested {
+                guard try writer.beginObject(ObjectStart(plan: plan, typeRecord: record, object: nil)) else { return }
+                if context.viaMirror || plan.layoutProblem != nil {
+                    try plan.encodeFieldsViaMirror(value, to: &writer, context)
+                } else {
+                    try InstanceMemory.withValue(value) { try plan.encodeFields(in: $0, to: &writer, context) }
+                }
+                try writer.endObject()
             }
-            return try InstanceMemory.withValue(value) { try plan.writeFields($0, typeTag: nil, to: &writer, state) }
         }
         let object = value as AnyObject
-        let dynamicType = type(of: object)
-        if ObjectIdentifier(dynamicType) != ObjectIdentifier(T.self) {
-            let name = try registeredName(of: dynamicType, state)
-            return try engine.objectCoder(for: dynamicType).writeBoxed(object, typeTag: name, to: &writer, state)
-        }
-        return try writeObject(object, typeTag: nil, to: &writer, state)
-    }
-
-    func writeBoxed(_ value: Any, typeTag: String, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
-        let typed = try unboxed(value)
-        if plan.isClass { return try writeObject(typed as AnyObject, typeTag: typeTag, to: &writer, state) }
-        if plan.layoutProblem != nil {
-            return try writer.tree(try plan.encodeFieldsViaMirror(typed, typeTag: typeTag, state))
-        }
-        return try InstanceMemory.withValue(typed) { try plan.writeFields($0, typeTag: typeTag, to: &writer, state) }
-    }
-
-    private func writeObject(_ object: AnyObject, typeTag: String?, to writer: inout BinaryArchiveWriter,
-                             _ state: EncodingState) throws -> UInt32 {
         let identity = ObjectIdentifier(object)
-        if state.activeObjects.contains(identity) {
-            throw AutoCodingError(.cycle, "this \(T.self) is already being archived on this path; plain archives cannot hold cycles")
-        }
-        state.activeObjects.append(identity)
-        defer { state.activeObjects.removeLast() }
-        if plan.layoutProblem != nil {
-            return try writer.tree(try plan.encodeFieldsViaMirror(object, typeTag: typeTag, state))
-        }
-        return try InstanceMemory.withObject(object) { try plan.writeFields($0, typeTag: typeTag, to: &writer, state) }
-    }
-
-    func writeXML(_ value: T, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
-        guard plan.isClass else {
-            if plan.layoutProblem != nil {
-                return try writer.tree(try plan.encodeFieldsViaMirror(value, typeTag: nil, state))
+        if !W.sharesObjects {
+            guard context.activeObjects.insert(identity).inserted else {
+                throw AutoCodingError(.cycle,
+                                      "this \(T.self) is already being archived on this path; plain archives cannot "
+                                        + "hold cycles (keyed archives can)")
             }
-            return try InstanceMemory.withValue(value) { try plan.writeXMLFields($0, typeTag: nil, to: &writer, state) }
         }
-        let object = value as AnyObject
-        let dynamicType = type(of: object)
-        if ObjectIdentifier(dynamicType) != ObjectIdentifier(T.self) {
-            let name = try registeredName(of: dynamicType, state)
-            return try engine.objectCoder(for: dynamicType).writeXMLBoxed(object, typeTag: name, to: &writer, state)
-        }
-        try writeXMLObject(object, typeTag: nil, to: &writer, state)
-    }
-
-    func writeXMLBoxed(_ value: Any, typeTag: String, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
-        let typed = try unboxed(value)
-        if plan.isClass { return try writeXMLObject(typed as AnyObject, typeTag: typeTag, to: &writer, state) }
-        if plan.layoutProblem != nil {
-            return try writer.tree(try plan.encodeFieldsViaMirror(typed, typeTag: typeTag, state))
-        }
-        try InstanceMemory.withValue(typed) { try plan.writeXMLFields($0, typeTag: typeTag, to: &writer, state) }
-    }
-
-    private func writeXMLObject(_ object: AnyObject, typeTag: String?, to writer: inout XMLArchiveWriter,
-                                _ state: EncodingState) throws {
-        let identity = ObjectIdentifier(object)
-        if state.activeObjects.contains(identity) {
-            throw AutoCodingError(.cycle, "this \(T.self) is already being archived on this path; plain archives cannot hold cycles")
-        }
-        state.activeObjects.append(identity)
-        defer { state.activeObjects.removeLast() }
-        if plan.layoutProblem != nil {
-            return try writer.tree(try plan.encodeFieldsViaMirror(object, typeTag: typeTag, state))
-        }
-        try InstanceMemory.withObject(object) { try plan.writeXMLFields($0, typeTag: typeTag, to: &writer, state) }
-    }
-
-    private func encodeObject(_ object: AnyObject, typeTag: String?, _ state: EncodingState) throws -> PropertyListValue {
-        let identity = ObjectIdentifier(object)
-        if state.activeObjects.contains(identity) {
-            throw AutoCodingError(.cycle, "this \(T.self) is already being archived on this path; plain archives cannot hold cycles")
-        }
-        state.activeObjects.append(identity)
-        defer { state.activeObjects.removeLast() }
-        if state.viaMirror || plan.layoutProblem != nil {
-            return try plan.encodeFieldsViaMirror(object, typeTag: typeTag, state)
-        }
-        return try InstanceMemory.withObject(object) { try plan.encodeFields($0, typeTag: typeTag, state) }
-    }
-
-    func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> T {
-        guard case .dictionary(let entries) = plist else { throw AutoCodingError.mismatch(expected: "dictionary", found: plist) }
-        if plan.isClass, let tag = entries[ReservedKey.type] {
-            guard case .string(let name) = tag else {
-                throw AutoCodingError.mismatch(expected: "string", found: tag).within(.key(ReservedKey.type))
+        defer { if !W.sharesObjects { context.activeObjects.remove(identity) } }
+        try context.nested {
+            guard try writer.beginObject(ObjectStart(plan: plan, typeRecord: record, object: object)) else { return }
+            if context.viaMirror || plan.layoutProblem != nil {
+                try plan.encodeFieldsViaMirror(object, to: &writer, context)
+            } else {
+                try InstanceMemory.withObject(object) { try plan.encodeFields(in: $0, to: &writer, context) }
             }
-            guard let registered = state.registry.type(named: name) else {
-                throw AutoCodingError(.unknownTypeName, "no type is registered as \"\(name)\"", expected: "\(T.self)", found: name)
+            try writer.endObject()
+        }
+    }
+
+    // MARK: Reading
+
+    @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> T {
+        if R.sharesObjects, plan.isClass, let existing = reader.sharedInstance(node) {
+            guard let typed = existing as? T else {
+                throw AutoCodingError(.typeMismatch, "the archived object is a \(type(of: existing)), not a \(T.self)",
+                                      expected: "\(T.self)", found: "\(type(of: existing))")
             }
-            if ObjectIdentifier(registered) != ObjectIdentifier(T.self) {
-                let instance = try engine.objectCoder(for: registered).decodeBoxed(entries, state)
+            return typed
+        }
+        let header = try reader.objectHeader(node)
+        if let record = header.typeRecord {
+            let resolved = try TypeRecord.resolve(record, declared: T.self, stableName: plan.stableName,
+                                                  atRoot: context.isAtRoot, types: context.types)
+            if ObjectIdentifier(resolved) != ObjectIdentifier(T.self) {
+                let instance = try engine.objectCoder(for: resolved).decodeObject(node, header, from: &reader, context)
                 guard let typed = instance as? T else {
-                    throw AutoCodingError(.unknownTypeName, "\"\(name)\" names \(registered), which is not a \(T.self)",
-                                          expected: "\(T.self)", found: "\(registered)")
+                    throw AutoCodingError(.typeMismatch, "\"\(record)\" names \(resolved), which is not a \(T.self)",
+                                          expected: "\(T.self)", found: "\(resolved)")
                 }
                 return typed
             }
         }
-        return try decodeInstance(entries, state)
+        return try decodeInstance(node, header, from: &reader, context)
     }
 
-    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> T {
-        let object = try reader.object(number)
-        guard object.kind == .dictionary else { throw BinaryArchiveReader.mismatch(expected: "dictionary", found: object) }
-        let reserved = try reservedEntries(of: object, from: &reader)
-        if plan.isClass, let name = reserved.typeName {
-            guard let registered = state.registry.type(named: name) else {
-                throw AutoCodingError(.unknownTypeName, "no type is registered as \"\(name)\"", expected: "\(T.self)", found: name)
-            }
-            if ObjectIdentifier(registered) != ObjectIdentifier(T.self) {
-                let instance = try engine.objectCoder(for: registered).readBoxed(number, from: &reader, state)
-                guard let typed = instance as? T else {
-                    throw AutoCodingError(.unknownTypeName, "\"\(name)\" names \(registered), which is not a \(T.self)",
-                                          expected: "\(T.self)", found: "\(registered)")
-                }
-                return typed
-            }
-        }
-        return try readInstance(object, version: reserved.version, from: &reader, state)
-    }
-
-    func readBoxed(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> Any {
-        let object = try reader.object(number)
-        guard object.kind == .dictionary else { throw BinaryArchiveReader.mismatch(expected: "dictionary", found: object) }
-        return try readInstance(object, version: try reservedEntries(of: object, from: &reader).version, from: &reader, state)
-    }
-
-    /// A new default instance with the properties of dictionary `object` read into it, hooks run.
-    private func readInstance(_ object: BinaryArchiveReader.Object, version: Int, from reader: inout BinaryArchiveReader,
-                              _ state: DecodingState) throws -> T {
-        if version != plan.version {
-            // Migration edits the raw tree: take the tree path for this value.
-            guard case .dictionary(let entries) = try reader.materialize(object.number) else {
-                throw AutoCodingError(.corruptArchive, "the archive changed while being read")
-            }
-            return try decodeInstance(entries, state)
-        }
-        if let problem = plan.layoutProblem {
-            throw AutoCodingError(.unverifiedLayout, "\(T.self) cannot be restored: \(problem)")
-        }
-        var value = T()
-        let unknown: PropertyListDictionary
-        if plan.isClass {
-            unknown = try InstanceMemory.withObject(value as AnyObject) {
-                try plan.readFields(object, from: &reader, into: $0, state)
-            }
-        } else {
-            unknown = try InstanceMemory.withMutableValue(&value) { try plan.readFields(object, from: &reader, into: $0, state) }
-        }
-        if !unknown.isEmpty { value.autoCodingDidFindUnknownKeys(unknown) }
-        try runHook { try value.autoCodingDidDecode() }
-        return value
-    }
-
-    /// The `$type` and `$version` entries of dictionary `object` (keys starting with `$` only are read).
-    private func reservedEntries(of object: BinaryArchiveReader.Object,
-                                 from reader: inout BinaryArchiveReader) throws -> (typeName: String?, version: Int) {
-        var typeName: String?
-        var version = 0
-        for index in 0..<object.count {
-            let keyObject = try reader.object(try reader.reference(object, at: index))
-            guard keyObject.kind == .asciiString, keyObject.count > 1,
-                  reader.scanner.payload(keyObject).first == UInt8(ascii: "$") else { continue }
-            let key = try reader.string(keyObject)
-            let valueNumber = try reader.reference(object, at: object.count + index)
-            if key == ReservedKey.type {
-                let value = try reader.materialize(valueNumber)
-                guard case .string(let name) = value else {
-                    throw AutoCodingError.mismatch(expected: "string", found: value).within(.key(ReservedKey.type))
-                }
-                typeName = name
-            } else if key == ReservedKey.version {
-                let value = try reader.materialize(valueNumber)
-                guard case .integer(let integer) = value, let number = integer.int64Value.flatMap({ Int(exactly: $0) }) else {
-                    throw AutoCodingError.mismatch(expected: "integer", found: value).within(.key(ReservedKey.version))
-                }
-                version = number
-            }
-        }
-        return (typeName, version)
-    }
-
-    func decodeBoxed(_ entries: PropertyListDictionary, _ state: DecodingState) throws -> Any {
-        try decodeInstance(entries, state)
+    func decodeObject<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, from reader: inout R,
+                                        _ context: DecodingContext) throws -> Any {
+        try decodeInstance(node, header, from: &reader, context)
     }
 
     /// A new default instance with the archived properties written into it, hooks run.
-    private func decodeInstance(_ archived: PropertyListDictionary, _ state: DecodingState) throws -> T {
-        if let problem = plan.layoutProblem {
-            throw AutoCodingError(.unverifiedLayout, "\(T.self) cannot be restored: \(problem)")
+    private func decodeInstance<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, from reader: inout R,
+                                                  _ context: DecodingContext) throws -> T {
+        try context.nested(node, in: &reader) { reader in
+            if header.version != plan.version { return try migrated(node, from: header.version, &reader, context) }
+            if let problem = plan.layoutProblem {
+                throw AutoCodingError(.unverifiedLayout, "\(T.self) cannot be restored: \(problem)")
+            }
+            var value = T()
+            let unknown: PropertyListDictionary
+            if plan.isClass {
+                let object = value as AnyObject
+                // Registered before its fields are read, so references back to it (cycles) find it.
+                if R.sharesObjects { reader.share(object, for: node) }
+                unknown = try InstanceMemory.withObject(object) {
+                    try plan.decodeFields(node, header, from: &reader, into: $0, context)
+                }
+            } else {
+                unknown = try InstanceMemory.withMutableValue(&value) {
+                    try plan.decodeFields(node, header, from: &reader, into: $0, context)
+                }
+            }
+            if !unknown.isEmpty { value.autoCodingDidFindUnknownKeys(unknown) }
+            if R.sharesObjects, plan.isClass {
+                // In a graph the hook runs once every object is filled, referred-to objects first.
+                var instance = value
+                reader.deferHook { try Self.runHook { try instance.autoCodingDidDecode() } }
+            } else {
+                try Self.runHook { try value.autoCodingDidDecode() }
+            }
+            return value
         }
-        var entries = archived
-        if try archivedVersion(of: entries) != plan.version {
-            let version = try archivedVersion(of: entries)
-            try runHook { try T.autoCodingMigrate(from: version, tree: &entries) }
-        }
-        var value = T()
-        let unknown: PropertyListDictionary
-        if plan.isClass {
-            unknown = try InstanceMemory.withObject(value as AnyObject) { try plan.decodeFields(entries, into: $0, state) }
-        } else {
-            unknown = try InstanceMemory.withMutableValue(&value) { try plan.decodeFields(entries, into: $0, state) }
-        }
-        if !unknown.isEmpty { value.autoCodingDidFindUnknownKeys(unknown) }
-        try runHook { try value.autoCodingDidDecode() }
-        return value
     }
 
-    private func archivedVersion(of entries: PropertyListDictionary) throws -> Int {
-        guard let stored = entries[ReservedKey.version] else { return 0 }
-        guard case .integer(let integer) = stored, let version = integer.int64Value.flatMap({ Int(exactly: $0) }) else {
-            throw AutoCodingError.mismatch(expected: "integer", found: stored).within(.key(ReservedKey.version))
+    /// An instance read from an archive of another version: the archived dictionary, rewritten by
+    /// ``AutoCodable/autoCodingMigrate(from:tree:)``, is read as a tree.
+    private func migrated<R: ArchiveReader>(_ node: R.Node, from version: Int, _ reader: inout R,
+                                           _ context: DecodingContext) throws -> T {
+        guard case .dictionary(var entries) = try reader.tree(node) else {
+            throw AutoCodingError(.corruptArchive, "the archived \(T.self) is not a dictionary")
         }
-        return version
+        try Self.runHook { try T.autoCodingMigrate(from: version, tree: &entries) }
+        // The reserved entries have been read; the rewritten properties are read as this version's.
+        var properties = PropertyListDictionary(minimumCapacity: entries.count)
+        for (key, value) in entries where key != ReservedKey.type && key != ReservedKey.version {
+            properties.updateValue(value, forKey: key)
+        }
+        var treeReader = TreeArchiveReader(root: .dictionary(properties))
+        let root = treeReader.root
+        let header = ObjectHeader(count: properties.count, firstField: 0, typeRecord: nil, version: plan.version)
+        return try decodeInstance(root, header, from: &treeReader, context)
     }
 
-    private func runHook(_ body: () throws -> Void) throws {
+    static func runHook(_ body: () throws -> Void) throws {
         do {
             try body()
         } catch let error as AutoCodingError {

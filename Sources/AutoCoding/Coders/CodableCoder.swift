@@ -1,32 +1,37 @@
 import PropertyList
 
 /// Any `Codable` type the engine does not handle natively (enums with payloads, library types),
-/// archived through the engine's own `Encoder` and `Decoder` into the same property-list tree.
+/// archived through the engine's own `Encoder` and `Decoder` as the tree its `encode(to:)` writes.
+/// Values inside it that the engine handles natively (dates, data, `AutoCodable` values…) are
+/// archived as they are everywhere else.
 final class CodableCoder<C: Codable>: ValueCoding, @unchecked Sendable {
     // @unchecked: only an unowned reference to the engine, which is thread-safe.
     unowned let engine: AutoCodingEngine
 
     init(engine: AutoCodingEngine) { self.engine = engine }
 
-    func encode(_ value: C, _ state: EncodingState) throws -> PropertyListValue {
-        let encoder = TreeEncoder(engine: engine, state: state, codingPath: [])
+    func encode<W: ArchiveWriter & ~Copyable>(_ value: C, to writer: inout W, _ context: EncodingContext) throws {
+        let encoder = TreeEncoder(engine: engine, context: context, codingPath: [])
         do {
-            try value.encode(to: encoder)
+            try context.nested { try value.encode(to: encoder) }
         } catch let error as AutoCodingError {
             throw error
         } catch {
             throw AutoCodingError(.invalidValue, "\(C.self) failed to encode: \(error)")
         }
-        guard let result = encoder.storage.value else {
+        guard let result = encoder.storage.finish() else {
             throw AutoCodingError(.unrepresentable, "\(C.self) encoded no value")
         }
-        return result
+        try writer.tree(result)
+        PropertyListValue.release(result)
     }
 
-    func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> C {
-        let decoder = TreeDecoder(value: plist, engine: engine, state: state, codingPath: [])
+    func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> C {
+        let tree = try reader.tree(node)
+        defer { PropertyListValue.release(tree) }
+        let decoder = TreeDecoder(value: tree, engine: engine, context: context, codingPath: [])
         do {
-            return try C(from: decoder)
+            return try context.nested { try C(from: decoder) }
         } catch let error as AutoCodingError {
             throw error
         } catch let error as DecodingError {

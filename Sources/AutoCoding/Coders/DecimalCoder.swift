@@ -1,12 +1,13 @@
 import Foundation
-import PropertyList
 
 /// `Decimal` as its locale-independent decimal string, so no digit is lost to a binary real.
 final class DecimalCoder: ValueCoding {
-    func encode(_ value: Decimal, _ state: EncodingState) throws -> PropertyListValue { .string(value.description) }
+    func encode<W: ArchiveWriter & ~Copyable>(_ value: Decimal, to writer: inout W, _ context: EncodingContext) throws {
+        try writer.string(value.description)
+    }
 
-    func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> Decimal {
-        guard case .string(let text) = plist else { throw AutoCodingError.mismatch(expected: "string", found: plist) }
+    func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Decimal {
+        let text = try reader.string(node)
         guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
             throw AutoCodingError(.invalidValue, "\"\(text)\" is not a decimal number", expected: "Decimal", found: "\"\(text)\"")
         }

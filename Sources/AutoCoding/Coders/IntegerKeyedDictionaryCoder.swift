@@ -1,5 +1,3 @@
-import PropertyList
-
 /// `[K: V]` with an integer key type as a property-list dictionary whose keys are the decimal
 /// spellings of the integers (`"-3"`, `"42"`), in ascending numeric order.
 final class IntegerKeyedDictionaryCoder<Key: FixedWidthInteger, Element>: ValueCoding, @unchecked Sendable {
@@ -8,34 +6,40 @@ final class IntegerKeyedDictionaryCoder<Key: FixedWidthInteger, Element>: ValueC
 
     init(element: any ValueCoding<Element>) { self.element = element }
 
-    func encode(_ value: [Key: Element], _ state: EncodingState) throws -> PropertyListValue {
-        var result = PropertyListDictionary(minimumCapacity: value.count)
-        for key in value.keys.sorted() {
-            guard let item = value[key] else { continue }
-            let text = String(key)
-            do {
-                result.updateValue(try element.encode(item, state), forKey: text)
-            } catch let error as AutoCodingError {
-                throw error.within(.key(text))
+    func encode<W: ArchiveWriter & ~Copyable>(_ value: [Key: Element], to writer: inout W,
+                                              _ context: EncodingContext) throws {
+        try context.nested {
+            try writer.beginDictionary(count: value.count)
+            for (key, item) in value.sorted(by: { $0.key < $1.key }) {
+                let text = String(key)
+                do {
+                    try writer.key(text)
+                    try element.encode(item, to: &writer, context)
+                } catch let error as AutoCodingError {
+                    throw error.within(.key(text))
+                }
             }
+            try writer.endDictionary()
         }
-        return .dictionary(result)
     }
 
-    func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> [Key: Element] {
-        guard case .dictionary(let entries) = plist else { throw AutoCodingError.mismatch(expected: "dictionary", found: plist) }
-        var result = [Key: Element](minimumCapacity: entries.count)
-        for (text, item) in entries {
-            guard let key = Key(text, radix: 10) else {
-                throw AutoCodingError(.invalidValue, "key \"\(text)\" is not a \(Key.self)",
-                                      expected: "\(Key.self) key", found: "\"\(text)\"")
+    func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> [Key: Element] {
+        let count = try reader.dictionaryCount(node)
+        return try context.nested(node, in: &reader) { reader in
+            var result = [Key: Element](minimumCapacity: min(count, 1 << 16))
+            for index in 0..<count {
+                let text = try reader.key(node, at: index)
+                guard let key = Key(text, radix: 10) else {
+                    throw AutoCodingError(.invalidValue, "key \"\(text)\" is not a \(Key.self)",
+                                          expected: "\(Key.self) key", found: "\"\(text)\"")
+                }
+                do {
+                    result[key] = try element.decode(try reader.value(node, at: index), from: &reader, context)
+                } catch let error as AutoCodingError {
+                    throw error.within(.key(text))
+                }
             }
-            do {
-                result[key] = try element.decode(item, state)
-            } catch let error as AutoCodingError {
-                throw error.within(.key(text))
-            }
+            return result
         }
-        return result
     }
 }

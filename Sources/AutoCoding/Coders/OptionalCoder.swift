@@ -1,43 +1,38 @@
-import PropertyList
-
-/// `Optional` of a supported type: `nil` leaves the key out of the enclosing dictionary.
+/// `Optional` of a supported type. `nil` is written as a nil marker wherever it occurs (a
+/// property, an element, a dictionary value), so it reads back as `nil` whatever `init()` gives;
+/// nested optionals record how many layers down the `nil` is, keeping `.none` distinct from
+/// `.some(.none)`. Archives written before nil markers left a `nil` property's key out; such a
+/// property keeps its default, as every missing key does.
 ///
-/// Property lists have no null, so `nil` inside an array or as a dictionary value cannot be
-/// archived and is reported as ``AutoCodingError/Kind/unrepresentable``.
+/// A nil marker is the dictionary `{"$nil": level}`, `level` being the number of optional layers
+/// inside the one that is `nil` (0 for a plain optional). Keyed archives write `$null` instead.
 final class OptionalCoder<Wrapped>: ValueCoding, @unchecked Sendable {
     // @unchecked: `wrapped` is immutable and itself Sendable.
     let wrapped: any ValueCoding<Wrapped>
+    let optionalLayers: Int
 
-    init(wrapped: any ValueCoding<Wrapped>) { self.wrapped = wrapped }
-
-    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> Wrapped? {
-        try wrapped.read(number, from: &reader, state)
+    init(wrapped: any ValueCoding<Wrapped>) {
+        self.wrapped = wrapped
+        optionalLayers = wrapped.optionalLayers + 1
     }
 
-    func isAbsent(_ value: Wrapped?) -> Bool { value == nil }
-
-    func encode(_ value: Wrapped?, _ state: EncodingState) throws -> PropertyListValue {
-        guard let value else {
-            throw AutoCodingError(.unrepresentable, "nil cannot be archived inside a collection (property lists have no null)")
+    func encode<W: ArchiveWriter & ~Copyable>(_ value: Wrapped?, to writer: inout W, _ context: EncodingContext) throws {
+        if let value {
+            try wrapped.encode(value, to: &writer, context)
+        } else {
+            try writer.nilMarker(level: optionalLayers - 1)
         }
-        return try wrapped.encode(value, state)
     }
 
-    func writeXML(_ value: Wrapped?, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
-        guard let value else {
-            throw AutoCodingError(.unrepresentable, "nil cannot be archived inside a collection (property lists have no null)")
-        }
-        try wrapped.writeXML(value, to: &writer, state)
+    func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Wrapped? {
+        if let level = try reader.nilLevel(node) { return try nilValue(level: level) }
+        return try wrapped.decode(node, from: &reader, context)
     }
 
-    func write(_ value: Wrapped?, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
-        guard let value else {
-            throw AutoCodingError(.unrepresentable, "nil cannot be archived inside a collection (property lists have no null)")
-        }
-        return try wrapped.write(value, to: &writer, state)
-    }
-
-    func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> Wrapped? {
-        try wrapped.decode(plist, state)
+    func nilValue(level: Int) throws -> Wrapped? {
+        // A marker at least as deep as this layer is this layer's `nil` (deeper ones come from
+        // archives of a type with more optional layers).
+        if level >= optionalLayers - 1 { return nil }
+        return .some(try wrapped.nilValue(level: level))
     }
 }

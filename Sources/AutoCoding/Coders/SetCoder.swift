@@ -1,30 +1,45 @@
 import PropertyList
 
-/// `Set` as a property-list array, sorted in ``CanonicalOrder`` so archives are reproducible.
+/// `Set` as a property-list array, its elements in ``CanonicalOrder`` of their archived trees so
+/// archives are reproducible.
 final class SetCoder<Element: Hashable>: ValueCoding, @unchecked Sendable {
     // @unchecked: `element` is immutable and itself Sendable.
     let element: any ValueCoding<Element>
 
     init(element: any ValueCoding<Element>) { self.element = element }
 
-    func encode(_ value: Set<Element>, _ state: EncodingState) throws -> PropertyListValue {
-        var result: [PropertyListValue] = []
-        result.reserveCapacity(value.count)
-        for item in value { result.append(try element.encode(item, state)) }
-        result.sort(by: CanonicalOrder.precedes)
-        return .array(result)
-    }
-
-    func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> Set<Element> {
-        guard case .array(let items) = plist else { throw AutoCodingError.mismatch(expected: "array", found: plist) }
-        var result = Set<Element>(minimumCapacity: items.count)
-        for (position, item) in items.enumerated() {
-            do {
-                result.insert(try element.decode(item, state))
-            } catch let error as AutoCodingError {
-                throw error.within(.index(position))
+    func encode<W: ArchiveWriter & ~Copyable>(_ value: Set<Element>, to writer: inout W, _ context: EncodingContext) throws {
+        // The order comes from the archived form, so elements are written once as trees, sorted,
+        // then replayed; a set's elements are scalars or small values.
+        var trees: [PropertyListValue] = []
+        trees.reserveCapacity(value.count)
+        try context.nested {
+            for item in value {
+                var tree = TreeArchiveWriter()
+                try element.encode(item, to: &tree, context)
+                trees.append(try tree.finish())
             }
         }
-        return result
+        trees.sort(by: CanonicalOrder.precedes)
+        try context.nested {
+            try writer.beginArray(count: trees.count)
+            for tree in trees { try writer.tree(tree) }
+            try writer.endArray()
+        }
+    }
+
+    func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Set<Element> {
+        let count = try reader.arrayCount(node)
+        return try context.nested(node, in: &reader) { reader in
+            var result = Set<Element>(minimumCapacity: min(count, 1 << 16))
+            for index in 0..<count {
+                do {
+                    result.insert(try element.decode(try reader.element(node, at: index), from: &reader, context))
+                } catch let error as AutoCodingError {
+                    throw error.within(.index(index))
+                }
+            }
+            return result
+        }
     }
 }

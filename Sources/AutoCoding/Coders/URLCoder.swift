@@ -1,15 +1,12 @@
 import Foundation
-import PropertyList
 
-/// `URL` as its `absoluteString`.
+/// `URL` as its `absoluteString` (keyed archives: an `NSURL`).
 final class URLCoder: ValueCoding {
-    func encode(_ value: URL, _ state: EncodingState) throws -> PropertyListValue { .string(value.absoluteString) }
+    func encode<W: ArchiveWriter & ~Copyable>(_ value: URL, to writer: inout W, _ context: EncodingContext) throws {
+        try writer.url(value)
+    }
 
-    func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> URL {
-        guard case .string(let text) = plist else { throw AutoCodingError.mismatch(expected: "string", found: plist) }
-        guard let url = URL(string: text) else {
-            throw AutoCodingError(.invalidValue, "\"\(text)\" is not a URL", expected: "URL", found: "\"\(text)\"")
-        }
-        return url
+    func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> URL {
+        try reader.url(node)
     }
 }

@@ -1,15 +1,12 @@
 import Foundation
-import PropertyList
 
-/// `UUID` as its `uuidString` (upper-case hexadecimal with dashes).
+/// `UUID` as its `uuidString`, upper-case hexadecimal with dashes (keyed archives: an `NSUUID`).
 final class UUIDCoder: ValueCoding {
-    func encode(_ value: UUID, _ state: EncodingState) throws -> PropertyListValue { .string(value.uuidString) }
+    func encode<W: ArchiveWriter & ~Copyable>(_ value: UUID, to writer: inout W, _ context: EncodingContext) throws {
+        try writer.uuid(value)
+    }
 
-    func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> UUID {
-        guard case .string(let text) = plist else { throw AutoCodingError.mismatch(expected: "string", found: plist) }
-        guard let uuid = UUID(uuidString: text) else {
-            throw AutoCodingError(.invalidValue, "\"\(text)\" is not a UUID", expected: "UUID", found: "\"\(text)\"")
-        }
-        return uuid
+    func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> UUID {
+        try reader.uuid(node)
     }
 }

@@ -6,6 +6,12 @@ import PropertyList
 /// Building happens under a recursive lock (a plan's fields may need the plans of other types, or
 /// of the type itself for recursive types); a finished coder is immutable, so archives use it
 /// without locking. Coders built during a build that fails are discarded with it.
+///
+/// Types are taken apart only through casts of metatypes obtained at run time (`Any.Type`), never
+/// through casts of instances to protocols: an instance cast to a protocol whose conformance is
+/// isolated to the main actor (the default in app targets built with default `MainActor`
+/// isolation) fails off the main thread, and an existential metatype built from a statically
+/// known class metatype can be opened as that static class by the optimizer.
 final class AutoCodingEngine: @unchecked Sendable {
     // @unchecked: `coders`, `pending` and `depth` are only touched while `lock` is held.
 
@@ -16,20 +22,13 @@ final class AutoCodingEngine: @unchecked Sendable {
     private var coders: [ObjectIdentifier: any FieldCoding] = [:]
     private var pending: [ObjectIdentifier] = []
     private var depth = 0
-    private var fieldSerials = 0
-
-    /// A new field serial number (called while building, with the lock held).
-    func nextFieldSerial() -> Int {
-        fieldSerials += 1
-        return fieldSerials - 1
-    }
 
     /// The coder of `T`, built (and verified) on first use.
     ///
     /// - Throws: ``AutoCodingError/Kind/unsupportedType`` naming the property and type that cannot
     ///   be archived.
     func coder<T>(for type: T.Type) throws -> any ValueCoding<T> {
-        let coder = try fieldCoder(for: type)
+        let coder = try fieldCoder(forAnyType: type)
         guard let typed = coder as? any ValueCoding<T> else {
             throw AutoCodingError(.unsupportedType, "the coder built for \(T.self) codes \(coder.valueType)")
         }
@@ -38,18 +37,6 @@ final class AutoCodingEngine: @unchecked Sendable {
 
     /// The coder of a type known only at run time.
     func fieldCoder(forAnyType type: Any.Type) throws -> any FieldCoding {
-        try fieldCoder(for: type)
-    }
-
-    /// The coder of a registered `AutoCodable` type known only at run time.
-    func objectCoder(for type: Any.Type) throws -> any ObjectCoding {
-        guard let coder = try fieldCoder(forAnyType: type) as? any ObjectCoding else {
-            throw AutoCodingError(.unsupportedType, "\(type) is not AutoCodable", found: "\(type)")
-        }
-        return coder
-    }
-
-    private func fieldCoder<T>(for type: T.Type) throws -> any FieldCoding {
         let identity = ObjectIdentifier(type)
         lock.lock()
         defer { lock.unlock() }
@@ -74,6 +61,22 @@ final class AutoCodingEngine: @unchecked Sendable {
         }
     }
 
+    /// The coder of an `AutoCodable` type known only at run time.
+    func objectCoder(for type: Any.Type) throws -> any ObjectCoding {
+        guard let coder = try fieldCoder(forAnyType: type) as? any ObjectCoding else {
+            throw AutoCodingError(.unsupportedType, "\(type) is not AutoCodable", found: "\(type)")
+        }
+        return coder
+    }
+
+    /// The tree a value archives as, for comparing values during plan verification.
+    func probeTree<T>(of value: T, _ coder: any ValueCoding<T>) throws -> PropertyListValue {
+        let context = EncodingContext(engine: self, registry: AutoCodingRegistry.snapshot())
+        var writer = TreeArchiveWriter()
+        try coder.encode(value, to: &writer, context)
+        return try writer.finish()
+    }
+
     /// Registers a coder before its plan is complete, so recursive types find it.
     fileprivate func publishEarly(_ coder: any FieldCoding, for type: Any.Type) {
         let identity = ObjectIdentifier(type)
@@ -81,8 +84,8 @@ final class AutoCodingEngine: @unchecked Sendable {
         pending.append(identity)
     }
 
-    private func makeCoder<T>(for type: T.Type) throws -> any FieldCoding {
-        if let builtin = Self.builtinCoder(for: type) { return builtin }
+    private func makeCoder(for type: Any.Type) throws -> any FieldCoding {
+        if let builtin = Self.builtins[ObjectIdentifier(type)] { return builtin }
         if let autoType = type as? any AutoCodable.Type { return try autoCoder(for: autoType) }
         if let optional = type as? any OptionalMarker.Type { return try optional.makeCoder(self) }
         if let array = type as? any ArrayMarker.Type { return try array.makeCoder(self) }
@@ -93,9 +96,9 @@ final class AutoCodingEngine: @unchecked Sendable {
         if let represented = type as? any RawRepresentable.Type, let coder = try? rawValueCoder(for: represented) {
             return coder
         }
-        if FieldLayout.isExistential(type) { return ExistentialCoder<T>(engine: self) }
+        if FieldLayout.isExistential(type) { return existentialCoder(for: type) }
         if let codable = type as? any Codable.Type { return codableCoder(for: codable) }
-        throw AutoCodingError(.unsupportedType, "type \(T.self) is not archivable", found: "\(T.self)")
+        throw AutoCodingError(.unsupportedType, "type \(type) is not archivable", found: "\(type)")
     }
 
     private func rawValueCoder<R: RawRepresentable>(for type: R.Type) throws -> any FieldCoding {
@@ -106,17 +109,21 @@ final class AutoCodingEngine: @unchecked Sendable {
         CodableCoder<C>(engine: self)
     }
 
+    private func existentialCoder(for type: Any.Type) -> any FieldCoding {
+        func make<T>(_ type: T.Type) -> any FieldCoding { ExistentialCoder<T>(engine: self) }
+        return _openExistential(type, do: make)
+    }
+
     /// The coder of a type the engine handles directly (scalars, Foundation values, `AutoCodable`
     /// types), or `nil`: the `Codable` bridge uses these instead of the types' own `Codable`
     /// conformances so both paths produce the same archive.
-    func nativeCoder<T>(for type: T.Type) throws -> (any ValueCoding<T>)? {
-        if Self.builtinCoder(for: type) == nil && !(type is any AutoCodable.Type) { return nil }
-        return try coder(for: type)
+    func nativeCoder(forAnyType type: Any.Type) throws -> (any FieldCoding)? {
+        if Self.builtins[ObjectIdentifier(type)] == nil && !(type is any AutoCodable.Type) { return nil }
+        return try fieldCoder(forAnyType: type)
     }
 
     private func autoCoder<T: AutoCodable>(for type: T.Type) throws -> any FieldCoding {
-        let plan = TypePlan(typeName: String(describing: T.self), isClass: T.self is AnyObject.Type,
-                            version: T.autoCodingVersion)
+        let plan = TypePlan(type: T.self, isClass: FieldLayout.isClass(T.self), version: T.autoCodingVersion)
         let coder = AutoCodableCoder<T>(plan: plan, engine: self)
         publishEarly(coder, for: T.self)
         do {
@@ -130,12 +137,8 @@ final class AutoCodingEngine: @unchecked Sendable {
         return coder
     }
 
-    private static func builtinCoder(for type: Any.Type) -> (any FieldCoding)? {
-        builtins[ObjectIdentifier(type)]
-    }
-
     private static let builtins: [ObjectIdentifier: any FieldCoding] = [
-        ObjectIdentifier(Int.self): IntCoder(),
+        ObjectIdentifier(Int.self): IntegerCoder<Int>(),
         ObjectIdentifier(Int8.self): IntegerCoder<Int8>(),
         ObjectIdentifier(Int16.self): IntegerCoder<Int16>(),
         ObjectIdentifier(Int32.self): IntegerCoder<Int32>(),
@@ -154,7 +157,5 @@ final class AutoCodingEngine: @unchecked Sendable {
         ObjectIdentifier(URL.self): URLCoder(),
         ObjectIdentifier(UUID.self): UUIDCoder(),
         ObjectIdentifier(Decimal.self): DecimalCoder(),
-        ObjectIdentifier([String].self): StringArrayCoder(),
-        ObjectIdentifier(String?.self): OptionalStringCoder(),
     ]
 }

@@ -43,7 +43,7 @@ package struct AutoCodingReflection: @unchecked Sendable {
         self.plan = plan
         self.typeName = plan.typeName
         self.isClass = plan.isClass
-        self.fields = plan.fields.map { Field(name: $0.name, key: $0.key, type: $0.coder.valueType) }
+        self.fields = plan.fields.map { Field(name: $0.name, key: $0.key.text, type: $0.coder.valueType) }
     }
 
     /// Whether `type` is an existential such as `any P` or `Any` (whose values carry their own type).

@@ -1,42 +1,64 @@
 import PropertyList
 
-/// Converts values of one type to and from property-list values.
-///
-/// One coder exists per archivable type, built when a plan needs it and shared by every plan
-/// (coders are immutable after construction). Typed calls between coders avoid boxing values in
-/// `Any` on the hot path.
+/// The type-erased face of a coder, held by plans (one per stored property) and by coders of
+/// values whose type is known only at run time.
+protocol FieldCoding: AnyObject, Sendable {
+    /// The coded type.
+    var valueType: Any.Type { get }
+    /// `MemoryLayout` size of the coded type.
+    var valueSize: Int { get }
+    /// `MemoryLayout` alignment of the coded type.
+    var valueAlignment: Int { get }
+    /// How many `Optional` layers the coded type has (0 when it is not optional).
+    var optionalLayers: Int { get }
+
+    /// Writes the field stored at `offset` of `memory`.
+    func encodeField<W: ArchiveWriter & ~Copyable>(in memory: InstanceMemory, at offset: Int, to writer: inout W,
+                                                   _ context: EncodingContext) throws
+    /// Reads `node` and stores the value in the field at `offset` of `memory`; nothing is stored on error.
+    func decodeField<R: ArchiveReader>(_ node: R.Node, from reader: inout R, into memory: InstanceMemory, at offset: Int,
+                                       _ context: DecodingContext) throws
+    /// Writes a value given as `Any` (the `Mirror` path, values behind existentials).
+    func encodeBoxed<W: ArchiveWriter & ~Copyable>(_ value: Any, to writer: inout W, _ context: EncodingContext) throws
+    /// Reads `node` as a value of the coded type, boxed.
+    func decodeBoxed<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Any
+    /// Whether `value` (as `Mirror` reports it) is of the coded type.
+    func valueAccepts(_ value: Any) -> Bool
+    /// The field at `offset`, boxed (for formats outside this module, through ``AutoCodingReflection``).
+    func readBoxedField(in memory: InstanceMemory, at offset: Int) -> Any
+    /// Stores `value` in the field at `offset` when it is of the coded type; returns `false`
+    /// (writing nothing) otherwise.
+    func writeBoxedField(_ value: Any, in memory: InstanceMemory, at offset: Int) -> Bool
+    /// Whether the field at `offset` of `memory` archives the same as `mirrorValue` (plan verification).
+    func fieldAgrees(with mirrorValue: Any, in memory: InstanceMemory, at offset: Int, _ engine: AutoCodingEngine) -> Bool
+}
+
+/// Writes values of one type and reads them back, through any format: one coder per kind of
+/// value, built when a plan needs it and shared by every plan (coders are immutable).
 protocol ValueCoding<Value>: FieldCoding {
     associatedtype Value
 
-    /// The property-list form of `value`.
-    func encode(_ value: Value, _ state: EncodingState) throws -> PropertyListValue
+    /// Writes `value`.
+    func encode<W: ArchiveWriter & ~Copyable>(_ value: Value, to writer: inout W, _ context: EncodingContext) throws
 
-    /// The value a property-list value stands for; throws without side effects on mismatch.
-    func decode(_ plist: PropertyListValue, _ state: DecodingState) throws -> Value
+    /// Reads the value `node` stands for; throws without side effects on mismatch.
+    func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Value
 
-    /// Whether `value` is left out of its enclosing dictionary (only `nil` optionals are).
-    func isAbsent(_ value: Value) -> Bool
-
-    /// Writes `value` straight into a binary archive and returns its object number.
-    ///
-    /// The default encodes a tree and writes it; hot coders write directly.
-    func write(_ value: Value, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32
-
-    /// Reads object `number` of a binary archive straight into a value (the default materializes
-    /// the object's tree and decodes that).
-    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> Value
-
-    /// Writes `value` straight into an XML archive (the default writes the encoded tree).
-    func writeXML(_ value: Value, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws
+    /// The value a nil marker of `level` stands for; only `Optional` coders have one.
+    func nilValue(level: Int) throws -> Value
 }
 
 extension ValueCoding {
     var valueType: Any.Type { Value.self }
     var valueSize: Int { MemoryLayout<Value>.size }
     var valueAlignment: Int { MemoryLayout<Value>.alignment }
-    func valueAccepts(_ value: Any) -> Bool { value is Value }
+    var optionalLayers: Int { 0 }
 
-    func isAbsent(_ value: Value) -> Bool { false }
+    func nilValue(level: Int) throws -> Value {
+        throw AutoCodingError(.typeMismatch, "expected \(Value.self), found nil", expected: "\(Value.self)", found: "nil")
+    }
+
+    func valueAccepts(_ value: Any) -> Bool { value is Value }
 
     func readBoxedField(in memory: InstanceMemory, at offset: Int) -> Any {
         memory.read(Value.self, at: offset)
@@ -49,79 +71,37 @@ extension ValueCoding {
     }
 
     @inline(__always)
-    func encodeField(in memory: InstanceMemory, at offset: Int, _ state: EncodingState) throws -> PropertyListValue? {
-        let value = memory.read(Value.self, at: offset)
-        if isAbsent(value) { return nil }
-        return try encode(value, state)
-    }
-
-    func write(_ value: Value, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32 {
-        try writer.tree(try encode(value, state))
-    }
-
-    func writeXML(_ value: Value, to writer: inout XMLArchiveWriter, _ state: EncodingState) throws {
-        try writer.tree(try encode(value, state))
-    }
-
-    func read(_ number: Int, from reader: inout BinaryArchiveReader, _ state: DecodingState) throws -> Value {
-        try decode(try reader.materialize(number), state)
+    func encodeField<W: ArchiveWriter & ~Copyable>(in memory: InstanceMemory, at offset: Int, to writer: inout W,
+                                                   _ context: EncodingContext) throws {
+        try memory.withField(Value.self, at: offset) { try encode($0, to: &writer, context) }
     }
 
     @inline(__always)
-    func readField(_ number: Int, from reader: inout BinaryArchiveReader, into memory: InstanceMemory, at offset: Int,
-                   _ state: DecodingState) throws {
-        let value = try read(number, from: &reader, state)
-        memory.write(value, at: offset)
+    func decodeField<R: ArchiveReader>(_ node: R.Node, from reader: inout R, into memory: InstanceMemory, at offset: Int,
+                                       _ context: DecodingContext) throws {
+        memory.write(try decode(node, from: &reader, context), at: offset)
     }
 
-    @inline(__always)
-    func writeXMLField(in memory: InstanceMemory, at offset: Int, key: String, to writer: inout XMLArchiveWriter,
-                       _ state: EncodingState) throws {
-        let value = memory.read(Value.self, at: offset)
-        if isAbsent(value) { return }
-        try writer.key(key)
-        try writeXML(value, to: &writer, state)
-    }
-
-    @inline(__always)
-    func writeField(in memory: InstanceMemory, at offset: Int, to writer: inout BinaryArchiveWriter,
-                    _ state: EncodingState) throws -> UInt32? {
-        let value = memory.read(Value.self, at: offset)
-        if isAbsent(value) { return nil }
-        return try write(value, to: &writer, state)
-    }
-
-    func writeAny(_ value: Any, to writer: inout BinaryArchiveWriter, _ state: EncodingState) throws -> UInt32? {
-        guard let encoded = try encodeAny(value, state) else { return nil }
-        return try writer.tree(encoded)
-    }
-
-    @inline(__always)
-    func decodeField(_ plist: PropertyListValue, into memory: InstanceMemory, at offset: Int, _ state: DecodingState) throws {
-        let value = try decode(plist, state)
-        memory.write(value, at: offset)
-    }
-
-    func encodeAny(_ value: Any, _ state: EncodingState) throws -> PropertyListValue? {
+    func encodeBoxed<W: ArchiveWriter & ~Copyable>(_ value: Any, to writer: inout W, _ context: EncodingContext) throws {
         guard let typed = value as? Value else {
-            throw AutoCodingError(.typeMismatch, "Mirror reported a \(type(of: value)) where \(Value.self) was declared",
+            throw AutoCodingError(.typeMismatch, "expected a \(Value.self), found a \(type(of: value))",
                                   expected: "\(Value.self)", found: "\(type(of: value))")
         }
-        if isAbsent(typed) { return nil }
-        return try encode(typed, state)
+        try encode(typed, to: &writer, context)
     }
 
-    func fieldAgrees(with mirrorValue: Any, in memory: InstanceMemory, at offset: Int) -> Bool {
+    func decodeBoxed<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Any {
+        try decode(node, from: &reader, context)
+    }
+
+    func fieldAgrees(with mirrorValue: Any, in memory: InstanceMemory, at offset: Int, _ engine: AutoCodingEngine) -> Bool {
         guard let typed = mirrorValue as? Value else { return false }
         let stored = memory.read(Value.self, at: offset)
-        let probe = EncodingState(registry: AutoCodingRegistry.snapshot(), viaMirror: false)
         do {
-            let viaOffset = isAbsent(stored) ? nil : try encode(stored, probe)
-            let viaMirror = isAbsent(typed) ? nil : try encode(typed, probe)
-            return viaOffset == viaMirror
+            return try engine.probeTree(of: stored, self) == engine.probeTree(of: typed, self)
         } catch {
-            // Values that cannot be encoded (an unregistered subclass in a default instance)
-            // are compared by type only.
+            // Values that cannot be archived (an unregistered subclass in a default instance) are
+            // compared by type only.
             return true
         }
     }

@@ -1,5 +1,3 @@
-@_spi(Reflection) import Swift
-
 /// One stored property as the runtime's field metadata describes it.
 struct StoredField {
     /// The declared name (`_x` for a property wrapper's storage, `$__lazy_storage_$_x` for `lazy`).
@@ -10,10 +8,13 @@ struct StoredField {
     var type: Any.Type
     /// Whether the property holds its value strongly; `false` for `weak` and `unowned` references,
     /// whose storage is not a plain value of `type` and must never be read or written as one.
-    var isStrong = true
+    var isStrong: Bool
+    /// Whether the property is a `var` (`false` for `let`).
+    var isVar: Bool
 }
 
-/// The record the runtime fills in for one stored property (names as in the runtime's C struct).
+/// The record the runtime fills in for one stored property (the layout of the runtime's
+/// `FieldReflectionMetadata`).
 private struct RuntimeFieldRecord {
     var name: UnsafePointer<CChar>? = nil
     var freeName: (@convention(c) (UnsafePointer<CChar>?) -> Void)? = nil
@@ -21,58 +22,72 @@ private struct RuntimeFieldRecord {
     var isVar = false
 }
 
-// The runtime entry points `_forEachField` itself is built on; used here only to learn which
-// properties are `weak` or `unowned`, which `_forEachField` does not say.
+// The runtime's reflection entry points, the ones `Mirror` and the standard library's field
+// enumeration are built on. They are reached by symbol name rather than through
+// `@_spi(Reflection) import Swift`, which Apple's SDKs do not expose.
 @_silgen_name("swift_reflectionMirror_recursiveCount")
 private func runtimeFieldCount(_ type: Any.Type) -> Int
+
+@_silgen_name("swift_reflectionMirror_recursiveChildOffset")
+private func runtimeFieldOffset(_ type: Any.Type, index: Int) -> Int
 
 @_silgen_name("swift_reflectionMirror_recursiveChildMetadata")
 private func runtimeFieldMetadata(_ type: Any.Type, index: Int,
                                   fieldMetadata: UnsafeMutablePointer<RuntimeFieldRecord>) -> Any.Type
 
+@_silgen_name("swift_getMetadataKind")
+private func runtimeMetadataKind(_ type: Any.Type) -> UInt
+
 /// Reads stored-property layouts from the runtime's reflection metadata.
 ///
-/// This is the only place that calls the `@_spi(Reflection)` entry point; every layout it returns is
-/// checked against `Mirror` by the plan builder before any offset is used.
+/// This is the only place that asks the runtime for layouts; every layout it returns is checked
+/// against `Mirror` by the plan builder before any offset is used.
 enum FieldLayout {
+    /// Metadata kinds (stable ABI values).
+    private enum Kind {
+        static let structure: UInt = 0x200
+        static let existential: UInt = 0x303
+        static let extendedExistential: UInt = 0x307
+    }
+
     /// The stored fields of `type` in declaration order, superclass fields first for classes, or
-    /// `nil` when the runtime cannot describe the type.
+    /// `nil` when the runtime cannot describe the type (or `isClass` does not match it).
     static func fields(of type: Any.Type, isClass: Bool) -> [StoredField]? {
+        guard Self.isClass(type) == isClass else { return nil }
+        guard isClass || runtimeMetadataKind(type) == Kind.structure else { return nil }
+        let count = runtimeFieldCount(type)
+        guard count >= 0 else { return nil }
         var result: [StoredField] = []
-        // Raw value 1 is `.classType`; the spelled-out member is unavailable in Swift 6 mode.
-        let options = _EachFieldOptions(rawValue: isClass ? 1 : 0)
-        let complete = _forEachField(of: type, options: options) { name, offset, fieldType, _ in
-            result.append(StoredField(name: String(cString: name), offset: offset, type: fieldType))
-            return true
-        }
-        guard complete else { return nil }
-        // Same enumeration as `_forEachField`: index i there is index i here.
-        guard runtimeFieldCount(type) == result.count else { return nil }
-        for index in result.indices {
+        result.reserveCapacity(count)
+        for index in 0..<count {
             var record = RuntimeFieldRecord()
-            _ = runtimeFieldMetadata(type, index: index, fieldMetadata: &record)
-            result[index].isStrong = record.isStrong
-            record.freeName?(record.name)
+            let fieldType = runtimeFieldMetadata(type, index: index, fieldMetadata: &record)
+            defer { record.freeName?(record.name) }
+            let name = record.name.map { String(cString: $0) } ?? ""
+            result.append(StoredField(name: name, offset: runtimeFieldOffset(type, index: index), type: fieldType,
+                                      isStrong: record.isStrong, isVar: record.isVar))
         }
         return result
     }
 
-    /// Whether `type` is a class (Swift or foreign), judged from its metadata kind.
+    /// The number of stored fields of `type`, its superclasses' included for classes.
+    static func fieldCount(of type: Any.Type) -> Int {
+        runtimeFieldCount(type)
+    }
+
+    /// Whether `type` is a class (Swift or foreign).
     static func isClass(_ type: Any.Type) -> Bool {
-        type is AnyObject.Type
+        type is AnyClass
     }
 
-    /// Whether `type` is an existential such as `any P`, `Any` or `AnyObject`.
+    /// Whether `type` is an existential such as `any P`, `Any`, `AnyObject` or `any P<T>`.
     static func isExistential(_ type: Any.Type) -> Bool {
-        // The first word of non-class metadata is its kind; class metadata starts with an isa
-        // pointer or (on Linux) kind 0. 0x303 = existential, 0x307 = extended existential
-        // (`any P<T>`). Both are stable ABI values.
-        let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
-        return kind == 0x303 || kind == 0x307
+        let kind = runtimeMetadataKind(type)
+        return kind == Kind.existential || kind == Kind.extendedExistential
     }
 
-    /// Whether `type` is a struct (kind 0x200), used to recognize property-wrapper storage.
+    /// Whether `type` is a struct, used to recognize property-wrapper storage.
     static func isStruct(_ type: Any.Type) -> Bool {
-        unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x200
+        runtimeMetadataKind(type) == Kind.structure
     }
 }

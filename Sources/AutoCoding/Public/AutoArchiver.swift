@@ -9,51 +9,36 @@ import PropertyList
 /// ```
 ///
 /// Each `AutoCodable` value becomes a dictionary keyed by property name (see ``AutoCodable`` for
-/// customization). The first use of a type builds its coding plan, which later calls reuse.
+/// customization); the root records its type, so an archive of one type is never read as another.
+/// The first use of a type builds its coding plan, which later calls reuse. Values may nest as
+/// deep as ``PropertyListReadingOptions/defaultMaximumDepth`` on any thread: deep work moves to a
+/// thread with a fresh stack.
 public enum AutoArchiver {
     /// Archives `value` as a property list.
     ///
     /// - Parameters:
     ///   - value: The value to archive.
-    ///   - format: `.binary` (compact, exact) or `.xml` (readable; dates keep whole seconds).
+    ///   - format: `.binary` (compact) or `.xml` (readable). Both keep every value exactly.
     /// - Returns: The encoded property list.
     /// - Throws: ``AutoCodingError`` with the path of the value that could not be archived
-    ///   (unsupported type, cycle, unregistered subclass, `nil` in a collection, a string XML cannot
-    ///   hold).
+    ///   (unsupported type, cycle, unregistered subclass, a string XML cannot hold, nesting deeper
+    ///   than the depth limit).
     public static func archive<T: AutoCodable>(_ value: T, format: PropertyListFormat) throws -> Data {
-        if format == .binary {
-            // Straight from the fields into bytes: no intermediate tree.
-            do {
-                let coder = try AutoCodingEngine.shared.coder(for: T.self)
-                let state = EncodingState(registry: AutoCodingRegistry.snapshot(), viaMirror: false)
-                // The narrowest object references that can number every object: retry wider when
-                // the archive outgrows them (see BinaryArchiveWriter).
-                let hint = ArchiveSizeHints.shared.hint(for: T.self, format: .binary)
-                // Always from the narrowest width, so the bytes never depend on earlier archives.
-                for width in [1, 2, 4] {
-                    do {
-                        var writer = BinaryArchiveWriter(referenceWidth: width, hint: hint)
-                        let root = try coder.write(value, to: &writer, state)
-                        let objects = writer.objectCount
-                        let data = writer.finish(root: root)
-                        ArchiveSizeHints.shared.record(.init(bytes: data.count, objects: objects), for: T.self, format: .binary)
-                        return data
-                    } catch is BinaryArchiveWriter.WidthExceeded {
-                        state.activeObjects.removeAll()
-                    }
-                }
-                throw AutoCodingError(.unrepresentable, "binary archives written directly are limited to 2^32 - 1 objects")
-            } catch let error as AutoCodingError {
-                throw error.rooted(at: "\(T.self)")
-            }
-        }
         do {
             let coder = try AutoCodingEngine.shared.coder(for: T.self)
-            let state = EncodingState(registry: AutoCodingRegistry.snapshot(), viaMirror: false)
-            var writer = XMLArchiveWriter(hint: ArchiveSizeHints.shared.hint(for: T.self, format: .xml))
-            try coder.writeXML(value, to: &writer, state)
-            let data = writer.finish()
-            ArchiveSizeHints.shared.record(.init(bytes: data.count, objects: 0), for: T.self, format: .xml)
+            let context = EncodingContext(engine: .shared, registry: AutoCodingRegistry.snapshot())
+            let capacity = ArchiveSizeHints.shared.capacity(for: T.self, format: format)
+            let data: Data
+            if format == .binary {
+                var writer = BinaryArchiveWriter(capacity: capacity)
+                try coder.encode(value, to: &writer, context)
+                data = try writer.finish()
+            } else {
+                var writer = XMLArchiveWriter(capacity: capacity)
+                try coder.encode(value, to: &writer, context)
+                data = writer.finish()
+            }
+            ArchiveSizeHints.shared.record(data.count, for: T.self, format: format)
             return data
         } catch let error as AutoCodingError {
             throw error.rooted(at: "\(T.self)")
@@ -69,44 +54,56 @@ public enum AutoArchiver {
     ///   - data: A property list written by ``archive(_:format:)`` (either format is recognized).
     ///   - options: Limits on the property-list reader.
     /// - Returns: The restored value.
-    /// - Throws: ``AutoCodingError`` with the path and what was expected and found.
+    /// - Throws: ``AutoCodingError`` with the path and what was expected and found;
+    ///   ``AutoCodingError/Kind/typeMismatch`` naming both types when the archive holds another type.
     public static func unarchive<T: AutoCodable>(_ type: T.Type, from data: Data,
                                                  options: PropertyListReadingOptions = .default) throws -> T {
-        if PropertyListFormat.detect(data) == .binary {
-            // Straight from the bytes into the fields: no intermediate tree.
-            do {
-                let coder = try AutoCodingEngine.shared.coder(for: T.self)
-                let state = DecodingState(registry: AutoCodingRegistry.snapshot())
-                return try BinaryPropertyListScanner.withScanner(over: data) { scanner in
-                    var reader = BinaryArchiveReader(scanner: scanner, options: options)
-                    return try coder.read(scanner.topObject, from: &reader, state)
-                }
-            } catch let error as AutoCodingError {
-                throw error.rooted(at: "\(T.self)")
-            } catch {
-                throw AutoCodingError(.corruptArchive, "the archive is not a readable property list: \(error)", typeName: "\(T.self)")
-            }
-        }
-        let tree: PropertyListValue
         do {
-            tree = try PropertyListValue(from: data, options: options)
-        } catch let error as PropertyListError {
-            throw AutoCodingError(.corruptArchive, "the archive is not a readable property list: \(error)", typeName: "\(T.self)")
+            let coder = try AutoCodingEngine.shared.coder(for: T.self)
+            let context = DecodingContext(engine: .shared, types: AutoCodingRegistry.snapshot(),
+                                          maximumDepth: options.maximumDepth)
+            if PropertyListFormat.detect(data) == .binary {
+                return try data.withUnsafeBytes { bytes in
+                    let scanner: BinaryPropertyListScanner
+                    do {
+                        scanner = try BinaryPropertyListScanner(bytes: bytes)
+                    } catch {
+                        throw AutoCodingError(.corruptArchive, "the archive is not a readable property list: \(error)")
+                    }
+                    var reader = try BinaryArchiveReader(scanner: scanner, options: options)
+                    return try coder.decode(reader.root, from: &reader, context)
+                }
+            }
+            let tree: PropertyListValue
+            do {
+                tree = try PropertyListValue(from: data, options: options)
+            } catch {
+                throw AutoCodingError(.corruptArchive, "the archive is not a readable property list: \(error)")
+            }
+            var reader = TreeArchiveReader(root: tree)
+            let value = try coder.decode(reader.root, from: &reader, context)
+            reader = TreeArchiveReader(root: .bool(false))
+            PropertyListValue.release(consume tree)
+            return value
+        } catch let error as AutoCodingError {
+            throw error.rooted(at: "\(T.self)")
         }
-        return try decode(type, from: tree)
     }
 
     /// The property-list tree ``archive(_:format:)`` would encode, for layers that embed archives in
     /// larger documents.
     ///
     /// - Parameter value: The value to archive.
-    /// - Returns: Its archived dictionary (or the value itself for non-dictionary encodings).
+    /// - Returns: Its archived dictionary; ``PropertyListValue/encoded(as:)`` of it gives exactly the
+    ///   bytes of ``archive(_:format:)``.
     /// - Throws: ``AutoCodingError`` with the path of the value that could not be archived.
     public static func encodeTree<T: AutoCodable>(_ value: T) throws -> PropertyListValue {
         do {
             let coder = try AutoCodingEngine.shared.coder(for: T.self)
-            let state = EncodingState(registry: AutoCodingRegistry.snapshot(), viaMirror: false)
-            return try coder.encode(value, state)
+            let context = EncodingContext(engine: .shared, registry: AutoCodingRegistry.snapshot())
+            var writer = TreeArchiveWriter()
+            try coder.encode(value, to: &writer, context)
+            return try writer.finish()
         } catch let error as AutoCodingError {
             throw error.rooted(at: "\(T.self)")
         }
@@ -122,8 +119,10 @@ public enum AutoArchiver {
     public static func decode<T: AutoCodable>(_ type: T.Type, from tree: PropertyListValue) throws -> T {
         do {
             let coder = try AutoCodingEngine.shared.coder(for: T.self)
-            let state = DecodingState(registry: AutoCodingRegistry.snapshot())
-            return try coder.decode(tree, state)
+            let context = DecodingContext(engine: .shared, types: AutoCodingRegistry.snapshot(),
+                                          maximumDepth: PropertyListReadingOptions.defaultMaximumDepth)
+            var reader = TreeArchiveReader(root: tree)
+            return try coder.decode(reader.root, from: &reader, context)
         } catch let error as AutoCodingError {
             throw error.rooted(at: "\(T.self)")
         }
@@ -138,8 +137,8 @@ public enum AutoArchiver {
     /// - Throws: ``AutoCodingError/Kind/unsupportedType`` naming the first property that cannot be archived.
     public static func properties<T: AutoCodable>(of type: T.Type) throws -> [(name: String, key: String, type: Any.Type)] {
         do {
-            guard let coder = try AutoCodingEngine.shared.coder(for: T.self) as? AutoCodableCoder<T> else { return [] }
-            return coder.plan.fields.map { ($0.name, $0.key, $0.coder.valueType) }
+            let coder = try AutoCodingEngine.shared.objectCoder(for: T.self)
+            return coder.plan.fields.map { ($0.name, $0.key.text, $0.coder.valueType) }
         } catch let error as AutoCodingError {
             throw error.rooted(at: "\(T.self)")
         }
@@ -150,8 +149,10 @@ public enum AutoArchiver {
     package static func referenceTree<T: AutoCodable>(_ value: T) throws -> PropertyListValue {
         do {
             let coder = try AutoCodingEngine.shared.coder(for: T.self)
-            let state = EncodingState(registry: AutoCodingRegistry.snapshot(), viaMirror: true)
-            return try coder.encode(value, state)
+            let context = EncodingContext(engine: .shared, registry: AutoCodingRegistry.snapshot(), viaMirror: true)
+            var writer = TreeArchiveWriter()
+            try coder.encode(value, to: &writer, context)
+            return try writer.finish()
         } catch let error as AutoCodingError {
             throw error.rooted(at: "\(T.self)")
         }
@@ -159,7 +160,6 @@ public enum AutoArchiver {
 
     /// Whether the plan of `type` uses verified offsets (`nil`) or why not.
     package static func layoutProblem<T: AutoCodable>(of type: T.Type) throws -> String? {
-        guard let coder = try AutoCodingEngine.shared.coder(for: T.self) as? AutoCodableCoder<T> else { return "no plan" }
-        return coder.plan.layoutProblem
+        try AutoCodingEngine.shared.objectCoder(for: T.self).plan.layoutProblem
     }
 }

@@ -62,12 +62,3 @@ extension AutoCodable {
     /// Does nothing.
     public mutating func autoCodingDidDecode() throws {}
 }
-
-/// Reserved archive keys. Property keys starting with `$` are rejected when a plan is built so
-/// they can never collide with these.
-enum ReservedKey {
-    /// The registered name of a value's dynamic type, written when it differs from the static one.
-    static let type = "$type"
-    /// The type's ``AutoCodable/autoCodingVersion`` when it is not 0.
-    static let version = "$version"
-}

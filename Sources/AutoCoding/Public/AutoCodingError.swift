@@ -47,6 +47,8 @@ public struct AutoCodingError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let corruptArchive = Kind(rawValue: "corruptArchive")
         /// A customization hook (migration, post-decode) threw.
         public static let hookFailed = Kind(rawValue: "hookFailed")
+        /// Values nest deeper than the depth limit (writing), or an archive does (reading).
+        public static let depthLimitExceeded = Kind(rawValue: "depthLimitExceeded")
     }
 
     /// The category, for programs to act on.
@@ -54,7 +56,13 @@ public struct AutoCodingError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The name of the type at the root of the path, e.g. `Order`.
     public var typeName: String
     /// The steps from the root value to the value involved, e.g. `[.property("lines"), .index(3)]`.
-    public var path: [PathComponent]
+    public var path: [PathComponent] {
+        get { reversedPath.reversed() }
+        set { reversedPath = newValue.reversed() }
+    }
+    /// ``path`` innermost first: errors gain components as they travel out, so appending keeps
+    /// that linear however deep the value.
+    private var reversedPath: [PathComponent]
     /// What the property needed, e.g. `integer`, when the error is a mismatch.
     public var expected: String?
     /// What the archive held, e.g. `string`, when the error is a mismatch.
@@ -76,15 +84,25 @@ public struct AutoCodingError: Error, Sendable, Hashable, CustomStringConvertibl
         self.kind = kind
         self.reason = reason
         self.typeName = typeName
-        self.path = path
+        self.reversedPath = path.reversed()
         self.expected = expected
         self.found = found
     }
 
     /// The path as text, e.g. `Order.lines[3].qty`.
+    ///
+    /// Paths longer than 64 steps (deeply nested values) show their first and last 32 steps around
+    /// a count of the ones left out; ``path`` has them all.
     public var pathDescription: String {
         var text = typeName
-        for component in path { text += component.description }
+        let steps = reversedPath.count
+        if steps > 64 {
+            for component in reversedPath[(steps - 32)...].reversed() { text += component.description }
+            text += " … (\(steps - 64) more steps) … "
+            for component in reversedPath[..<32].reversed() { text += component.description }
+        } else {
+            for component in reversedPath.reversed() { text += component.description }
+        }
         if text.hasPrefix(".") { text.removeFirst() }
         return text
     }
@@ -128,8 +146,14 @@ extension AutoCodingError {
     func within(_ component: PathComponent) -> AutoCodingError {
         guard typeName.isEmpty else { return self }
         var copy = self
-        copy.path.insert(component, at: 0)
+        copy.reversedPath.append(component)
         return copy
+    }
+
+    /// The error for work that needed a fresh stack when no thread could be started.
+    static func threadUnavailable(_ failure: StackGuard.ThreadUnavailable) -> any Error {
+        AutoCodingError(.depthLimitExceeded,
+                        "values nest too deep to continue: no thread with a fresh stack could be started (error \(failure.code))")
     }
 
     /// This error with the root type's name set, unless an inner level already set it.
@@ -138,5 +162,19 @@ extension AutoCodingError {
         var copy = self
         copy.typeName = typeName
         return copy
+    }
+}
+
+extension AutoCodingError {
+    /// A property-list writer's or reader's error, in the engine's terms.
+    init(_ error: PropertyListError) {
+        let kind: Kind
+        switch error.kind {
+        case .unrepresentable: kind = .unrepresentable
+        case .depthLimitExceeded: kind = .depthLimitExceeded
+        default: kind = .corruptArchive
+        }
+        let place = error.location.description
+        self.init(kind, kind == .corruptArchive ? "the archive is damaged: \(error)" : (place.isEmpty ? error.reason : "\(error)"))
     }
 }

@@ -1,22 +1,29 @@
 import Foundation
 
-/// The stable names under which `AutoCodable` types are archived when a property's value is of a
-/// different dynamic type than declared (a subclass, or a type behind `any P`).
+/// Stable names for `AutoCodable` types: what archives record as a value's type.
 ///
-/// Names are chosen by the program, so renaming a module or a type does not orphan old archives.
-/// Register every such type once, before archiving or unarchiving, e.g. at launch:
-/// `try AutoCodingRegistry.register(Circle.self, as: "shape.circle")`.
+/// Every archive records the type of its root value, and of every value whose dynamic type
+/// differs from the declared one (a subclass in a class-typed property, any value behind `any P`):
+/// the registered name when there is one, else the type's stable spelling (its name without module
+/// qualifiers, e.g. `Order`). Values whose dynamic type differs from the declared one can only be
+/// read back through a registered name, so register every such type once, before archiving or
+/// unarchiving, e.g. at launch: `try AutoCodingRegistry.register(Circle.self, as: "shape.circle")`.
+///
+/// Names are chosen by the program, so renaming a module or a type does not orphan old archives;
+/// a type's earlier names are kept readable as aliases.
 public enum AutoCodingRegistry {
-    /// Registers `type` under `name`.
+    /// Registers `type` under `name`, and under earlier names that archives may still record.
     ///
-    /// Registering the same type under the same name again does nothing.
+    /// Registering the same type under the same name again does nothing (new aliases are added).
     /// - Parameters:
-    ///   - type: The type archived under `$type`.
-    ///   - name: Its stable name; must not be empty.
-    /// - Throws: ``AutoCodingError/Kind/registrationConflict`` when the name is taken by another type,
-    ///   the type has another name, or the name is empty.
-    public static func register<T: AutoCodable>(_ type: T.Type, as name: String) throws {
-        try storage.register(type, as: name)
+    ///   - type: The type.
+    ///   - name: Its stable name, written into new archives; must not be empty.
+    ///   - aliases: Names older archives recorded for it (an earlier registered name, or the type's
+    ///     spelling before a rename, such as `"OldOrder"`); read, never written.
+    /// - Throws: ``AutoCodingError/Kind/registrationConflict`` when a name or alias is taken by
+    ///   another type, the type has another name, or a name is empty.
+    public static func register<T: AutoCodable>(_ type: T.Type, as name: String, aliases: [String] = []) throws {
+        try storage.register(type, as: name, aliases: aliases)
     }
 
     /// The name `type` is registered under, or `nil`.
@@ -27,22 +34,25 @@ public enum AutoCodingRegistry {
         snapshot().name(of: type)
     }
 
-    /// The type registered under `name`, or `nil`.
+    /// The type registered under `name` (or an alias), or `nil`.
     ///
-    /// - Parameter name: A registered name.
+    /// - Parameter name: A registered name or alias.
     /// - Returns: The type.
     public static func type(named name: String) -> (any AutoCodable.Type)? {
-        snapshot().type(named: name)
+        snapshot().autoCodableType(named: name)
     }
 
     /// The registrations at this moment, read by an archive once so lookups need no lock.
-    struct Snapshot: @unchecked Sendable {
+    struct Snapshot: TypeResolver, @unchecked Sendable {
         // @unchecked: immutable dictionaries of metatypes, which are safe to share.
         var typesByName: [String: any AutoCodable.Type] = [:]
-        var namesByType: [ObjectIdentifier: String] = [:]
+        /// Every name of a type, the registered one first, then its aliases.
+        var namesByType: [ObjectIdentifier: [String]] = [:]
 
-        func name(of type: Any.Type) -> String? { namesByType[ObjectIdentifier(type)] }
-        func type(named name: String) -> (any AutoCodable.Type)? { typesByName[name] }
+        func name(of type: Any.Type) -> String? { namesByType[ObjectIdentifier(type)]?.first }
+        func autoCodableType(named name: String) -> (any AutoCodable.Type)? { typesByName[name] }
+        func type(named name: String) -> Any.Type? { typesByName[name] }
+        func names(of type: Any.Type) -> [String] { namesByType[ObjectIdentifier(type)] ?? [] }
     }
 
     static func snapshot() -> Snapshot { storage.current() }
@@ -61,21 +71,25 @@ public enum AutoCodingRegistry {
             return table
         }
 
-        func register<T: AutoCodable>(_ type: T.Type, as name: String) throws {
+        func register<T: AutoCodable>(_ type: T.Type, as name: String, aliases: [String]) throws {
             lock.lock()
             defer { lock.unlock() }
-            guard !name.isEmpty else {
+            guard !name.isEmpty, !aliases.contains("") else {
                 throw AutoCodingError(.registrationConflict, "\(T.self) cannot be registered under an empty name")
             }
             let identity = ObjectIdentifier(type)
-            if let existing = table.typesByName[name], ObjectIdentifier(existing) != identity {
-                throw AutoCodingError(.registrationConflict, "\"\(name)\" is already registered for \(existing)")
-            }
-            if let existing = table.namesByType[identity], existing != name {
+            if let existing = table.namesByType[identity]?.first, existing != name {
                 throw AutoCodingError(.registrationConflict, "\(T.self) is already registered as \"\(existing)\"")
             }
-            table.typesByName[name] = type
-            table.namesByType[identity] = name
+            for candidate in [name] + aliases {
+                if let existing = table.typesByName[candidate], ObjectIdentifier(existing) != identity {
+                    throw AutoCodingError(.registrationConflict, "\"\(candidate)\" is already registered for \(existing)")
+                }
+            }
+            var names = table.namesByType[identity] ?? [name]
+            for candidate in [name] + aliases where !names.contains(candidate) { names.append(candidate) }
+            for candidate in names { table.typesByName[candidate] = type }
+            table.namesByType[identity] = names
         }
     }
 }

@@ -23,7 +23,11 @@ struct BinaryPropertyListByteTable {
     /// Returns the object number already assigned to `bytes`, or records `number` for them and
     /// returns `nil`.
     mutating func existingNumber(for bytes: UnsafeRawBufferPointer, orInsert number: Int) -> Int? {
-        let hash = Self.hash(bytes)
+        existingNumber(for: bytes, hash: Self.hash(bytes), orInsert: number)
+    }
+
+    /// ``existingNumber(for:orInsert:)`` with the bytes' ``hash(_:)`` worked out beforehand.
+    mutating func existingNumber(for bytes: UnsafeRawBufferPointer, hash: UInt64, orInsert number: Int) -> Int? {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {

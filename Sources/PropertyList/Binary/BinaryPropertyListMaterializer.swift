@@ -13,7 +13,7 @@ import Foundation
 ///   its value count and its height in a sparse cache), and reuses the cached value from the third
 ///   visit on. Each object is decoded at most twice and the cache holds only shared containers,
 ///   so time and memory stay proportional to the file.
-struct BinaryPropertyListMaterializer {
+package struct BinaryPropertyListMaterializer {
     private struct Shared {
         var value: PropertyListValue
         var expandedCount: Int
@@ -36,8 +36,10 @@ struct BinaryPropertyListMaterializer {
     private var sharedStrings: [Int: String] = [:]
     /// The keys of the small dictionaries being decoded, innermost last.
     private var keyScratch: [String] = []
+    /// Where this thread's stack runs out (see ``StackGuard``).
+    private var stackLimit = StackGuard.limit()
 
-    init(scanner: BinaryPropertyListScanner, options: PropertyListReadingOptions) {
+    package init(scanner: BinaryPropertyListScanner, options: PropertyListReadingOptions) {
         self.scanner = scanner
         maximumDepth = options.maximumDepth
         maximumExpandedValues = options.maximumExpandedValues
@@ -45,8 +47,16 @@ struct BinaryPropertyListMaterializer {
     }
 
     /// Decodes the document's root object.
-    mutating func root() throws(PropertyListError) -> PropertyListValue {
+    package mutating func root() throws(PropertyListError) -> PropertyListValue {
         try value(scanner.topObject, depth: 0)
+    }
+
+    /// Decodes object `number` and everything it refers to, `depth` containers down.
+    ///
+    /// Shared containers and strings stay cached between calls, and every call counts against the
+    /// same expansion limit.
+    package mutating func value(of number: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {
+        try value(number, depth: depth)
     }
 
     /// Decodes object `number` found inside `depth` containers.
@@ -108,6 +118,28 @@ struct BinaryPropertyListMaterializer {
         if depth > deepest { deepest = depth }
         flags[number] = state | Self.onPath | Self.visited
         defer { flags[number] &= ~Self.onPath }
+        if StackGuard.isExhausted(below: stackLimit) {
+            let saved = stackLimit
+            defer { stackLimit = saved }
+            return try StackGuard.onFreshStack(unavailable: { Self.threadError($0, object) }) { (limit) throws(PropertyListError) in
+                stackLimit = limit
+                return try containerContents(object, state: state, depth: depth)
+            }
+        }
+        return try containerContents(object, state: state, depth: depth)
+    }
+
+    private static func threadError(_ failure: StackGuard.ThreadUnavailable,
+                                    _ object: BinaryPropertyListScanner.Object) -> PropertyListError {
+        PropertyListError(.depthLimitExceeded,
+                          "containers nest too deep to continue: no thread could be started (error \(failure.code))",
+                          at: .init(byteOffset: object.offset, objectNumber: object.number))
+    }
+
+    /// Decodes the elements of a container being visited (the part of ``container(_:depth:)`` that recurses).
+    private mutating func containerContents(_ object: BinaryPropertyListScanner.Object, state: UInt8,
+                                            depth: Int) throws(PropertyListError) -> PropertyListValue {
+        let number = object.number
         guard state & Self.visited != 0 else {
             return object.kind == .array ? try array(object, depth: depth) : try dictionary(object, depth: depth)
         }

@@ -9,7 +9,7 @@ import Foundation
 public struct BinaryPropertyListWriter: Sendable {
     /// How deeply containers may nest; deeper values are ``PropertyListError/Kind/unrepresentable``.
     ///
-    /// Matches the readers' default ``PropertyListReadingOptions/maximumDepth`` (512), so
+    /// Matches the readers' default ``PropertyListReadingOptions/maximumDepth``, so
     /// everything written can be read back with default options.
     public var maximumDepth: Int
 
@@ -27,7 +27,14 @@ public struct BinaryPropertyListWriter: Sendable {
     /// - Throws: ``PropertyListError/Kind/unrepresentable`` with the path of the offending
     ///   container when nesting exceeds ``maximumDepth``.
     public func write(_ value: PropertyListValue) throws -> Data {
-        var encoder = BinaryPropertyListEncoder(maximumDepth: maximumDepth)
-        return try encoder.encode(value)
+        var writer = BinaryPropertyListStreamWriter()
+        do {
+            try value.write(to: &writer, maximumDepth: maximumDepth)
+        } catch {
+            var located = error
+            located.location.path = "root" + (error.location.path ?? "")
+            throw located
+        }
+        return try writer.finish()
     }
 }

@@ -28,14 +28,14 @@ public struct XMLPropertyListWriter: Sendable {
     ///   value (for example `root["people"][3]["name"]`) when a string or key holds a character
     ///   XML cannot carry or a date lies outside the years 1–9999.
     public func write(_ value: PropertyListValue) throws -> Data {
-        var emitter = XMLPropertyListEmitter()
+        var writer = XMLPropertyListStreamWriter()
         do {
-            try emitter.emitDocument(value)
+            try value.write(to: &writer, maximumDepth: .max)
         } catch {
             var located = error
             located.location.path = "root" + (error.location.path ?? "")
             throw located
         }
-        return emitter.finish()
+        return writer.finish()
     }
 }

@@ -5,14 +5,15 @@ import PropertyList
 /// properties of those types do.
 final class TreeEncoder: Encoder {
     let engine: AutoCodingEngine
-    let state: EncodingState
+    let context: EncodingContext
     let storage: EncodingNode
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(engine: AutoCodingEngine, state: EncodingState, codingPath: [any CodingKey], storage: EncodingNode = EncodingNode()) {
+    init(engine: AutoCodingEngine, context: EncodingContext, codingPath: [any CodingKey],
+         storage: EncodingNode = EncodingNode()) {
         self.engine = engine
-        self.state = state
+        self.context = context
         self.codingPath = codingPath
         self.storage = storage
     }
@@ -33,9 +34,11 @@ final class TreeEncoder: Encoder {
 
     /// Encodes `value` into `node`: natively when the engine knows the type, else through `Codable`.
     func encode<T: Encodable>(_ value: T, into node: EncodingNode, at path: [any CodingKey]) throws {
-        if let native = try engine.nativeCoder(for: T.self) {
+        if let native = try engine.nativeCoder(forAnyType: T.self) {
             do {
-                node.content = .value(try native.encode(value, state))
+                var tree = TreeArchiveWriter()
+                try native.encodeBoxed(value, to: &tree, context)
+                node.content = .value(try tree.finish())
             } catch let error as AutoCodingError {
                 var located = error
                 located.path.insert(contentsOf: AutoCodingError.components(path), at: 0)
@@ -43,7 +46,8 @@ final class TreeEncoder: Encoder {
             }
             return
         }
-        let nested = TreeEncoder(engine: engine, state: state, codingPath: path, storage: node)
-        try value.encode(to: nested)
+        let nested = TreeEncoder(engine: engine, context: context, codingPath: path, storage: node)
+        // Each nested value is one level deeper, however the type's `encode(to:)` recurses.
+        try context.nested { try value.encode(to: nested) }
     }
 }

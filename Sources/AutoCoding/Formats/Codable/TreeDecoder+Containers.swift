@@ -11,7 +11,10 @@ struct KeyedTreeDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     func contains(_ key: Key) -> Bool { entries.position(of: key.stringValue) != nil }
 
-    func decodeNil(forKey key: Key) throws -> Bool { !contains(key) }
+    func decodeNil(forKey key: Key) throws -> Bool {
+        guard let value = entries[key.stringValue] else { return true }
+        return NilMarker.level(of: value) != nil
+    }
 
     private func entry(_ key: Key) throws -> PropertyListValue {
         guard let value = entries[key.stringValue] else {
@@ -42,21 +45,21 @@ struct KeyedTreeDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try TreeDecoder(value: try entry(key), engine: decoder.engine, state: decoder.state, codingPath: codingPath + [key])
+        try TreeDecoder(value: try entry(key), engine: decoder.engine, context: decoder.context, codingPath: codingPath + [key])
             .container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try TreeDecoder(value: try entry(key), engine: decoder.engine, state: decoder.state, codingPath: codingPath + [key])
+        try TreeDecoder(value: try entry(key), engine: decoder.engine, context: decoder.context, codingPath: codingPath + [key])
             .unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
-        TreeDecoder(value: entries["super"] ?? .dictionary([:]), engine: decoder.engine, state: decoder.state, codingPath: codingPath)
+        TreeDecoder(value: entries["super"] ?? .dictionary([:]), engine: decoder.engine, context: decoder.context, codingPath: codingPath)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        TreeDecoder(value: try entry(key), engine: decoder.engine, state: decoder.state, codingPath: codingPath + [key])
+        TreeDecoder(value: try entry(key), engine: decoder.engine, context: decoder.context, codingPath: codingPath + [key])
     }
 }
 
@@ -75,7 +78,11 @@ struct UnkeyedTreeDecodingContainer: UnkeyedDecodingContainer {
     var count: Int? { items.count }
     var isAtEnd: Bool { currentIndex >= items.count }
 
-    mutating func decodeNil() throws -> Bool { false }
+    mutating func decodeNil() throws -> Bool {
+        guard currentIndex < items.count, NilMarker.level(of: items[currentIndex]) != nil else { return false }
+        currentIndex += 1
+        return true
+    }
 
     private mutating func next() throws -> (PropertyListValue, [any CodingKey]) {
         let key = IndexKey(intValue: currentIndex)
@@ -111,17 +118,17 @@ struct UnkeyedTreeDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let (item, path) = try next()
-        return try TreeDecoder(value: item, engine: decoder.engine, state: decoder.state, codingPath: path).container(keyedBy: type)
+        return try TreeDecoder(value: item, engine: decoder.engine, context: decoder.context, codingPath: path).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let (item, path) = try next()
-        return try TreeDecoder(value: item, engine: decoder.engine, state: decoder.state, codingPath: path).unkeyedContainer()
+        return try TreeDecoder(value: item, engine: decoder.engine, context: decoder.context, codingPath: path).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
         let (item, path) = try next()
-        return TreeDecoder(value: item, engine: decoder.engine, state: decoder.state, codingPath: path)
+        return TreeDecoder(value: item, engine: decoder.engine, context: decoder.context, codingPath: path)
     }
 }
 
@@ -130,7 +137,7 @@ struct SingleValueTreeDecodingContainer: SingleValueDecodingContainer {
     let value: PropertyListValue
     let codingPath: [any CodingKey]
 
-    func decodeNil() -> Bool { false }
+    func decodeNil() -> Bool { NilMarker.level(of: value) != nil }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
     func decode(_ type: Bool.Type) throws -> Bool { try decodeValue(type) }

@@ -8,7 +8,7 @@ struct KeyedTreeEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let codingPath: [any CodingKey]
 
     func encodeNil(forKey key: Key) throws {
-        // Property lists have no null; a nil value is an absent key, as for stored properties.
+        node.child(forKey: key.stringValue).content = .value(NilMarker.tree(level: 0))
     }
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encodeValue(value, forKey: key) }
@@ -44,12 +44,12 @@ struct KeyedTreeEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     }
 
     func superEncoder() -> any Encoder {
-        TreeEncoder(engine: encoder.engine, state: encoder.state, codingPath: codingPath,
+        TreeEncoder(engine: encoder.engine, context: encoder.context, codingPath: codingPath,
                     storage: node.child(forKey: "super"))
     }
 
     func superEncoder(forKey key: Key) -> any Encoder {
-        TreeEncoder(engine: encoder.engine, state: encoder.state, codingPath: codingPath + [key],
+        TreeEncoder(engine: encoder.engine, context: encoder.context, codingPath: codingPath + [key],
                     storage: node.child(forKey: key.stringValue))
     }
 }
@@ -67,8 +67,7 @@ struct UnkeyedTreeEncodingContainer: UnkeyedEncodingContainer, ForwardingValueEn
     private var nextKey: IndexKey { IndexKey(intValue: count) }
 
     func encodeNil() throws {
-        throw AutoCodingError(.unrepresentable, "nil cannot be archived inside a collection (property lists have no null)",
-                              path: AutoCodingError.components(codingPath + [nextKey]))
+        node.appendChild().content = .value(NilMarker.tree(level: 0))
     }
 
     func encodeValue<T: Encodable>(_ value: T) throws {
@@ -92,7 +91,7 @@ struct UnkeyedTreeEncodingContainer: UnkeyedEncodingContainer, ForwardingValueEn
 
     func superEncoder() -> any Encoder {
         let key = nextKey
-        return TreeEncoder(engine: encoder.engine, state: encoder.state, codingPath: codingPath + [key],
+        return TreeEncoder(engine: encoder.engine, context: encoder.context, codingPath: codingPath + [key],
                            storage: node.appendChild())
     }
 }
@@ -103,8 +102,7 @@ struct SingleValueTreeEncodingContainer: SingleValueEncodingContainer, Forwardin
     let codingPath: [any CodingKey]
 
     func encodeNil() throws {
-        throw AutoCodingError(.unrepresentable, "nil cannot be archived here (property lists have no null)",
-                              path: AutoCodingError.components(codingPath))
+        node.content = .value(NilMarker.tree(level: 0))
     }
 
     func encodeValue<T: Encodable>(_ value: T) throws {

@@ -5,14 +5,14 @@ import PropertyList
 final class TreeDecoder: Decoder {
     let value: PropertyListValue
     let engine: AutoCodingEngine
-    let state: DecodingState
+    let context: DecodingContext
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(value: PropertyListValue, engine: AutoCodingEngine, state: DecodingState, codingPath: [any CodingKey]) {
+    init(value: PropertyListValue, engine: AutoCodingEngine, context: DecodingContext, codingPath: [any CodingKey]) {
         self.value = value
         self.engine = engine
-        self.state = state
+        self.context = context
         self.codingPath = codingPath
     }
 
@@ -36,14 +36,20 @@ final class TreeDecoder: Decoder {
 
     /// Decodes `plist` as `T`: natively when the engine knows the type, else through `Codable`.
     func decode<T: Decodable>(_ type: T.Type, from plist: PropertyListValue, at path: [any CodingKey]) throws -> T {
-        if let native = try engine.nativeCoder(for: T.self) {
+        if let native = try engine.nativeCoder(forAnyType: T.self) {
             do {
-                return try native.decode(plist, state)
+                var reader = TreeArchiveReader(root: plist)
+                guard let value = try native.decodeBoxed(reader.root, from: &reader, context) as? T else {
+                    throw AutoCodingError(.typeMismatch, "the engine's coder of \(T.self) made another type")
+                }
+                return value
             } catch let error as AutoCodingError {
                 throw located(error, path)
             }
         }
-        return try T(from: TreeDecoder(value: plist, engine: engine, state: state, codingPath: path))
+        let nested = TreeDecoder(value: plist, engine: engine, context: context, codingPath: path)
+        // Each nested value is one level deeper, however the type's `init(from:)` recurses.
+        return try context.nested { try T(from: nested) }
     }
 
     func located(_ error: AutoCodingError, _ path: [any CodingKey]) -> AutoCodingError {

@@ -1,4 +1,4 @@
-extension BinaryPropertyListEncoder {
+extension BinaryPropertyListStreamWriter {
     /// Writes a marker whose low nibble is `count`, or `0xF` followed by an integer object.
     static func writeCount(_ marker: UInt8, _ count: Int, into out: inout ByteBuffer) {
         if count <= BinaryPropertyListFormat.maximumInlineCount {

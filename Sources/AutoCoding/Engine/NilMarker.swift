@@ -1,0 +1,56 @@
+import PropertyList
+
+/// How `nil` is archived in plain formats.
+///
+/// A `nil` optional is the string `$null`: what Foundation's `PropertyListEncoder` writes for
+/// `nil`, so Foundation's `PropertyListDecoder` reads our archives' `nil`s as `nil` too. A `nil`
+/// further inside nested optionals (`.some(.none)` of an `Int??`) is the dictionary
+/// `{"$nil": level}`, `level` being the number of optional layers inside the one that is `nil`
+/// (so `.none` and `.some(.none)` stay distinct; `$null` is level 0).
+///
+/// No archived value of any other kind looks like a marker: strings spelled `$null`, `$$null`,
+/// `$$$null` … are written with one more `$` (``escaped(_:)``), property keys never start with `$`,
+/// and archived dictionaries escape keys that do (``ReservedKey/escaped(_:)``).
+enum NilMarker {
+    /// The level-0 marker.
+    static let null = "$null"
+    /// Its UTF-8.
+    static let nullUTF8 = Array(null.utf8)
+
+    /// The marker of `level` as a tree.
+    static func tree(level: Int) -> PropertyListValue {
+        if level == 0 { return .string(null) }
+        return .dictionary(PropertyListDictionary([(ReservedKey.nilMarker, .integer(PropertyListInteger(Int64(level))))]))
+    }
+
+    /// The level of `value` when it is a nil marker.
+    static func level(of value: PropertyListValue) -> Int? {
+        if case .string(let text) = value { return text == null ? 0 : nil }
+        guard case .dictionary(let entries) = value, entries.count == 1, entries[0].key == ReservedKey.nilMarker,
+              case .integer(let number) = entries[0].value,
+              let level = number.int64Value.flatMap({ Int(exactly: $0) }), level >= 0 else { return nil }
+        return level
+    }
+
+    /// Whether `text` is `$null` with any number (one or more) of leading `$`.
+    @inline(__always)
+    private static func isDollarsThenNull(_ text: String) -> Bool {
+        var utf8 = text.utf8[...]
+        guard utf8.first == UInt8(ascii: "$") else { return false }
+        while utf8.first == UInt8(ascii: "$") { utf8 = utf8.dropFirst() }
+        return utf8.elementsEqual("null".utf8)
+    }
+
+    /// How a string value is archived: `$null`, `$$null`, … gain a `$`; every other string is as is.
+    @inline(__always)
+    static func escaped(_ text: String) -> String {
+        isDollarsThenNull(text) ? "$" + text : text
+    }
+
+    /// The string an archived string stands for: `$$null`, `$$$null`, … lose a `$`.
+    @inline(__always)
+    static func unescaped(_ text: String) -> String {
+        guard text.utf8.count > 5, isDollarsThenNull(text) else { return text }
+        return String(text.dropFirst())
+    }
+}

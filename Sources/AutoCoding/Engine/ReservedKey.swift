@@ -1,0 +1,36 @@
+/// Reserved archive keys. Property keys starting with `$` are rejected when a plan is built, and
+/// keys of archived dictionaries that start with `$` are escaped with a second `$`, so neither can
+/// collide with these.
+enum ReservedKey {
+    /// The type a value was archived from: its registered name or stable spelling (see
+    /// ``TypeRecord``). Always written at the root, and wherever the dynamic type differs from the
+    /// declared one (a subclass, a value behind `any P`).
+    static let type = "$type"
+    /// The type's ``AutoCodable/autoCodingVersion`` when it is not 0.
+    static let version = "$version"
+    /// The only key of a nil marker (see ``NilMarker``).
+    static let nilMarker = "$nil"
+
+    static let typeKey = ArchiveKey(type)
+    static let versionKey = ArchiveKey(version)
+    static let nilKey = ArchiveKey(nilMarker)
+
+    /// Whether `key` starts with `$`.
+    static func isReserved(_ key: String) -> Bool {
+        key.utf8.first == UInt8(ascii: "$")
+    }
+
+    /// The archived spelling of a user dictionary's key: one more `$` in front of keys that start
+    /// with `$`, so `["$nil": 0]` cannot be read as a nil marker.
+    static func escaped(_ key: String) -> String {
+        isReserved(key) ? "$" + key : key
+    }
+
+    /// The key an archived dictionary key stands for: one leading `$` removed from keys that start
+    /// with `$$` (archives written before escaping hold `$x` keys unescaped; they read unchanged).
+    static func unescaped(_ key: String) -> String {
+        var utf8 = key.utf8.makeIterator()
+        guard utf8.next() == UInt8(ascii: "$"), utf8.next() == UInt8(ascii: "$") else { return key }
+        return String(key.dropFirst())
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import PropertyList
+
+/// Random access to the values of one archive, for coders; one implementation per format.
+///
+/// A ``Node`` stands for one value (a binary object, a tree node, a keyed-archive entry). Typed
+/// accessors check the kind and throw ``AutoCodingError/Kind/typeMismatch`` (with what was expected
+/// and found) or ``AutoCodingError/Kind/corruptArchive``; paths are added by the coders as errors
+/// travel out. Coders are generic over the reader and specialized for the concrete formats.
+protocol ArchiveReader {
+    associatedtype Node
+
+    /// Whether the format numbers objects, so one class instance may be referred to from many places
+    /// and cycles are legal (keyed archives).
+    static var sharesObjects: Bool { get }
+
+    /// The archive's root value.
+    var root: Node { get }
+
+    /// What `node` is, in the words errors use ("string", "dictionary", …).
+    func kindName(_ node: Node) -> String
+
+    mutating func integer(_ node: Node) throws -> PropertyListInteger
+    /// A 64-bit or 32-bit real (widened), or an integer that a `Double` holds exactly.
+    mutating func real(_ node: Node) throws -> Double
+    /// A 32-bit real exactly, a 64-bit real rounded, or an integer a `Float` holds exactly.
+    mutating func real32(_ node: Node) throws -> Float
+    mutating func bool(_ node: Node) throws -> Bool
+    mutating func string(_ node: Node) throws -> String
+    mutating func date(_ node: Node) throws -> Date
+    mutating func data(_ node: Node) throws -> Data
+    mutating func url(_ node: Node) throws -> URL
+    mutating func uuid(_ node: Node) throws -> UUID
+
+    /// The number of elements of an array.
+    mutating func arrayCount(_ node: Node) throws -> Int
+    /// Element `index` of an array.
+    mutating func element(_ node: Node, at index: Int) throws -> Node
+    /// The number of entries of a dictionary.
+    mutating func dictionaryCount(_ node: Node) throws -> Int
+    /// Key `index` of a dictionary.
+    mutating func key(_ node: Node, at index: Int) throws -> String
+    /// Whether key `index` of a dictionary is `key` (without making a `String` where possible).
+    mutating func key(_ node: Node, at index: Int, is key: ArchiveKey) throws -> Bool
+    /// Whether key `index` of a dictionary starts with `$` (a reserved key).
+    mutating func keyIsReserved(_ node: Node, at index: Int) throws -> Bool
+    /// Value `index` of a dictionary.
+    mutating func value(_ node: Node, at index: Int) throws -> Node
+
+    /// The level of a nil marker (see ``NilMarker``), or `nil` when `node` is not one.
+    mutating func nilLevel(_ node: Node) throws -> Int?
+    /// The value as a property-list tree (unknown entries, migration, `Codable` types).
+    mutating func tree(_ node: Node) throws -> PropertyListValue
+
+    /// The reserved entries at the start of an `AutoCodable` value's dictionary.
+    mutating func objectHeader(_ node: Node) throws -> ObjectHeader
+
+    /// Marks the container `node` as being read.
+    ///
+    /// - Throws: ``AutoCodingError/Kind/corruptArchive`` when it is already being read: a
+    ///   container that contains itself (formats whose containers can be shared).
+    mutating func enter(_ node: Node) throws
+    /// Ends what ``enter(_:)`` began.
+    mutating func leave(_ node: Node)
+
+    /// The instance already read for the object `node` refers to (formats that share objects).
+    mutating func sharedInstance(_ node: Node) -> AnyObject?
+    /// Records the instance made for the object `node` refers to, before its fields are read.
+    mutating func share(_ instance: AnyObject, for node: Node)
+    /// Keeps a post-decoding hook to run once the whole graph is read (formats that share objects).
+    mutating func deferHook(_ hook: @escaping () throws -> Void)
+}
+
+/// The reserved entries of an archived `AutoCodable` value.
+struct ObjectHeader {
+    /// The number of entries of its dictionary.
+    var count: Int
+    /// The position of the first entry that is not reserved.
+    var firstField: Int
+    /// The recorded type name (``ReservedKey/type``, or a keyed archive's class name).
+    var typeRecord: String?
+    /// The recorded version (0 when none).
+    var version: Int
+}
+
+extension ArchiveReader {
+    mutating func enter(_ node: Node) throws {}
+    mutating func leave(_ node: Node) {}
+    mutating func sharedInstance(_ node: Node) -> AnyObject? { nil }
+    mutating func share(_ instance: AnyObject, for node: Node) {}
+    mutating func deferHook(_ hook: @escaping () throws -> Void) {}
+
+    mutating func url(_ node: Node) throws -> URL {
+        let text = try string(node)
+        guard let url = URL(string: text) else {
+            throw AutoCodingError(.invalidValue, "\"\(text)\" is not a URL", expected: "URL", found: "\"\(text)\"")
+        }
+        return url
+    }
+
+    mutating func uuid(_ node: Node) throws -> UUID {
+        let text = try string(node)
+        guard let uuid = UUID(uuidString: text) else {
+            throw AutoCodingError(.invalidValue, "\"\(text)\" is not a UUID", expected: "UUID", found: "\"\(text)\"")
+        }
+        return uuid
+    }
+
+    /// The plain-format header: `$type` and `$version` entries before the first property key.
+    mutating func plainObjectHeader(_ node: Node) throws -> ObjectHeader {
+        let count = try dictionaryCount(node)
+        var header = ObjectHeader(count: count, firstField: 0, typeRecord: nil, version: 0)
+        while header.firstField < count, try keyIsReserved(node, at: header.firstField) {
+            let index = header.firstField
+            if try key(node, at: index, is: ReservedKey.typeKey) {
+                do {
+                    header.typeRecord = try string(try value(node, at: index))
+                } catch let error as AutoCodingError {
+                    throw error.within(.key(ReservedKey.type))
+                }
+            } else if try key(node, at: index, is: ReservedKey.versionKey) {
+                let number: PropertyListInteger
+                do {
+                    number = try integer(try value(node, at: index))
+                } catch let error as AutoCodingError {
+                    throw error.within(.key(ReservedKey.version))
+                }
+                guard let version = number.int64Value.flatMap({ Int(exactly: $0) }) else {
+                    throw AutoCodingError(.integerOutOfRange, "version \(number) does not fit Int",
+                                          path: [.key(ReservedKey.version)], expected: "Int", found: "\(number)")
+                }
+                header.version = version
+            } else {
+                break
+            }
+            header.firstField += 1
+        }
+        return header
+    }
+
+    /// The plain-format nil marker of a level above 0: a one-entry dictionary `{"$nil": level}`
+    /// (level 0 is the string `$null`, which each reader recognizes itself).
+    mutating func plainNilLevel(_ node: Node, isDictionary: Bool) throws -> Int? {
+        guard isDictionary, try dictionaryCount(node) == 1, try key(node, at: 0, is: ReservedKey.nilKey) else {
+            return nil
+        }
+        let number = try integer(try value(node, at: 0))
+        guard let level = number.int64Value.flatMap({ Int(exactly: $0) }), level >= 0 else {
+            throw AutoCodingError(.corruptArchive, "a nil marker has the level \(number)")
+        }
+        return level
+    }
+}

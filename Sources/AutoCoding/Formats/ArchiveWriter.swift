@@ -1,0 +1,81 @@
+import Foundation
+import PropertyList
+
+/// The events coders write an archive through; one implementation per format (binary, XML, a
+/// `PropertyListValue` tree, keyed archives, `Codable` encoders).
+///
+/// Coders are generic over the writer and specialized for the concrete formats, so each event is
+/// a direct call on the hot path. Events nest like ``PropertyListEventWriter``'s: a container's
+/// `begin…` announces its element count, a dictionary's entries are a ``key(_:)`` followed by a
+/// value, and every value is exactly one scalar, container, ``nilMarker(level:)`` or object.
+protocol ArchiveWriter: ~Copyable {
+    /// Whether the format numbers objects, so that a class instance reached twice is written once
+    /// and referred to (keyed archives). Formats that do not are trees: an instance reached again
+    /// on its own path is a cycle, and one reached on two paths is written twice.
+    static var sharesObjects: Bool { get }
+
+    mutating func beginArray(count: Int) throws
+    mutating func endArray() throws
+    mutating func beginDictionary(count: Int) throws
+    mutating func endDictionary() throws
+    /// The key of the next dictionary entry (user dictionaries: any string).
+    mutating func key(_ key: String) throws
+    /// The key of the next entry, prepared (property keys, reserved keys).
+    mutating func key(_ key: ArchiveKey) throws
+
+    mutating func string(_ value: String) throws
+    mutating func integer(_ value: Int64) throws
+    mutating func unsigned(_ value: UInt64) throws
+    mutating func real(_ value: Double) throws
+    mutating func real32(_ value: Float) throws
+    mutating func bool(_ value: Bool) throws
+    mutating func date(_ value: Date) throws
+    mutating func data(_ value: Data) throws
+    mutating func url(_ value: URL) throws
+    mutating func uuid(_ value: UUID) throws
+    /// A property-list tree (unknown entries kept by a type, the output of `Codable` types).
+    mutating func tree(_ value: PropertyListValue) throws
+
+    /// `nil`, `level` optional layers below the outermost (see ``NilMarker``).
+    mutating func nilMarker(level: Int) throws
+
+    /// Starts an `AutoCodable` value; its fields follow as key–value entries.
+    ///
+    /// - Returns: `false` when the format already holds this instance and has written a reference
+    ///   to it instead: the caller then writes nothing more for it (and calls no ``endObject()``).
+    mutating func beginObject(_ start: ObjectStart) throws -> Bool
+    /// Ends the value started by the last ``beginObject(_:)`` that returned `true`.
+    mutating func endObject() throws
+}
+
+extension ArchiveWriter where Self: ~Copyable {
+    /// `URL` as its `absoluteString`.
+    mutating func url(_ value: URL) throws { try string(value.absoluteString) }
+
+    /// `UUID` as its `uuidString`.
+    mutating func uuid(_ value: UUID) throws { try string(value.uuidString) }
+
+    /// The plain-format spelling: the string `$null` (what Foundation's `PropertyListEncoder` writes
+    /// for `nil`, and its decoder reads as `nil`), or for deeper levels a dictionary whose only key
+    /// is `$nil`, holding the level.
+    mutating func nilMarker(level: Int) throws {
+        if level == 0 { return try string(NilMarker.null) }
+        try beginDictionary(count: 1)
+        try key(ReservedKey.nilKey)
+        try integer(Int64(level))
+        try endDictionary()
+    }
+
+    /// The plain-format spelling: a dictionary with the reserved entries first.
+    mutating func beginPlainObject(_ start: ObjectStart) throws {
+        try beginDictionary(count: start.entryCount)
+        if let record = start.typeRecord {
+            try key(ReservedKey.typeKey)
+            try string(record)
+        }
+        if start.plan.version != 0 {
+            try key(ReservedKey.versionKey)
+            try integer(Int64(start.plan.version))
+        }
+    }
+}

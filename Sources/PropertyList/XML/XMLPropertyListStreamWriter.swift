@@ -1,0 +1,164 @@
+import Foundation
+
+/// The one XML property-list writer: takes a property list as events and produces the document,
+/// formatted as Apple's writers format it.
+///
+/// One element per line, indented with a tab per level of nesting up to
+/// ``maximumIndentation`` levels (deeper lines keep that indentation, so the output stays linear
+/// in the content however deep it nests); `<dict/>`, `<array/>`, `<true/>` and `<false/>` in empty
+/// form; base64 data in lines. ``XMLPropertyListWriter`` writes trees through it and AutoCoding
+/// writes values through it, so an archive has the same bytes whichever path made it.
+package struct XMLPropertyListStreamWriter: ~Copyable, PropertyListEventWriter {
+    /// The deepest indentation written, in tabs.
+    package static let maximumIndentation = 32
+
+    private var buffer: ByteBuffer
+    /// How many containers are open.
+    package private(set) var depth = 0
+
+    /// Starts a document with Apple's declaration and document type.
+    ///
+    /// - Parameter capacity: The expected document size in bytes, to allocate once.
+    package init(capacity: Int = 4096) {
+        buffer = ByteBuffer(initialCapacity: capacity)
+        XMLScalarSpelling.appendDocumentStart(into: &buffer)
+    }
+
+    /// Closes the document and returns it.
+    package consuming func finish() -> Data {
+        XMLScalarSpelling.appendDocumentEnd(into: &buffer)
+        return buffer.finish()
+    }
+
+    // MARK: Containers
+
+    package mutating func beginArray(count: Int) throws(PropertyListError) {
+        indent()
+        if count == 0 {
+            buffer.append("<array/>\n")
+            depth += 1
+            emptyContainers += 1
+        } else {
+            buffer.append("<array>\n")
+            depth += 1
+        }
+    }
+
+    package mutating func beginDictionary(count: Int) throws(PropertyListError) {
+        indent()
+        if count == 0 {
+            buffer.append("<dict/>\n")
+            depth += 1
+            emptyContainers += 1
+        } else {
+            buffer.append("<dict>\n")
+            depth += 1
+        }
+    }
+
+    package mutating func endArray() throws(PropertyListError) { close("</array>\n") }
+
+    package mutating func endDictionary() throws(PropertyListError) { close("</dict>\n") }
+
+    /// Open containers that were written in empty form and need no end tag, innermost last.
+    private var emptyContainers = 0
+
+    private mutating func close(_ tag: StaticString) {
+        depth -= 1
+        if emptyContainers > 0 {
+            // An empty container's children cannot have been written, so the innermost open one
+            // is the empty one.
+            emptyContainers -= 1
+            return
+        }
+        indent()
+        buffer.append(tag)
+    }
+
+    package mutating func key(_ key: String) throws(PropertyListError) {
+        indent()
+        buffer.append("<key>")
+        try appendEscaped(key)
+        buffer.append("</key>\n")
+    }
+
+    // MARK: Scalars
+
+    package mutating func string(_ value: String) throws(PropertyListError) {
+        indent()
+        buffer.append("<string>")
+        try appendEscaped(value)
+        buffer.append("</string>\n")
+    }
+
+    package mutating func integer(_ value: PropertyListInteger) throws(PropertyListError) {
+        indent()
+        XMLScalarSpelling.appendInteger(magnitude: value.isNegative ? 0 &- value.bits : value.bits,
+                                        negative: value.isNegative, into: &buffer)
+    }
+
+    /// A signed integer.
+    package mutating func integer(_ value: Int64) {
+        indent()
+        XMLScalarSpelling.appendInteger(magnitude: value.magnitude, negative: value < 0, into: &buffer)
+    }
+
+    /// An unsigned integer.
+    package mutating func unsigned(_ value: UInt64) {
+        indent()
+        XMLScalarSpelling.appendInteger(magnitude: value, negative: false, into: &buffer)
+    }
+
+    package mutating func real(_ value: Double) throws(PropertyListError) {
+        indent()
+        XMLScalarSpelling.appendReal(value, into: &buffer)
+    }
+
+    /// XML has no width: a 32-bit real is written as its `Double` value.
+    package mutating func real32(_ value: Float) throws(PropertyListError) {
+        try real(Double(value))
+    }
+
+    package mutating func bool(_ value: Bool) throws(PropertyListError) {
+        indent()
+        buffer.append(value ? "<true/>\n" : "<false/>\n")
+    }
+
+    package mutating func date(_ value: Date) throws(PropertyListError) {
+        guard let fields = XMLScalarSpelling.dateFields(of: value) else {
+            throw PropertyListError(.unrepresentable,
+                                    "date \(value.timeIntervalSinceReferenceDate) seconds after 2001-01-01 is outside "
+                                    + "the years 1 through 9999 that an XML date can hold")
+        }
+        indent()
+        XMLScalarSpelling.appendDate(fields, into: &buffer)
+    }
+
+    package mutating func data(_ value: Data) throws(PropertyListError) {
+        indent()
+        XMLScalarSpelling.appendData(value, depth: indentation, into: &buffer)
+    }
+
+    /// A UID, as CoreFoundation writes it in XML: a dictionary whose only key is `CF$UID`.
+    package mutating func uid(_ value: UInt64) throws(PropertyListError) {
+        try beginDictionary(count: 1)
+        try key("CF$UID")
+        unsigned(value)
+        try endDictionary()
+    }
+
+    // MARK: Text
+
+    private var indentation: Int { min(depth, Self.maximumIndentation) }
+
+    private mutating func indent() {
+        XMLScalarSpelling.appendIndentation(indentation, into: &buffer)
+    }
+
+    /// Writes escaped text; throws for characters XML 1.0 cannot carry at all.
+    private mutating func appendEscaped(_ text: String) throws(PropertyListError) {
+        if let unwritable = XMLScalarSpelling.appendEscaped(text, into: &buffer) {
+            throw PropertyListError(.unrepresentable, unwritable.message(minimumDigits: 4))
+        }
+    }
+}
