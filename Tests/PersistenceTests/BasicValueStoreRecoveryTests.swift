@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import Persistence
+import Persistence
 
 /// What opening a damaged log does: skip damaged records, cut torn tails, refuse foreign files.
 @Suite("BasicValueStoreRecovery")

@@ -1,13 +1,13 @@
 @_spi(Reflection) import Swift
 
 /// One stored property as the runtime's field metadata describes it.
-struct StoredField {
+package struct StoredField {
     /// The declared name (`_x` for a property wrapper's storage, `$__lazy_storage_$_x` for `lazy`).
-    var name: String
+    package var name: String
     /// The byte offset from the start of the value (structs) or object (classes, header included).
-    var offset: Int
+    package var offset: Int
     /// The declared type.
-    var type: Any.Type
+    package var type: Any.Type
     /// Whether the property holds its value strongly; `false` for `weak` and `unowned` references,
     /// whose storage is not a plain value of `type` and must never be read or written as one.
     var isStrong = true
@@ -34,10 +34,10 @@ private func runtimeFieldMetadata(_ type: Any.Type, index: Int,
 ///
 /// This is the only place that calls the `@_spi(Reflection)` entry point; every layout it returns is
 /// checked against `Mirror` by the plan builder before any offset is used.
-enum FieldLayout {
+package enum FieldLayout {
     /// The stored fields of `type` in declaration order, superclass fields first for classes, or
     /// `nil` when the runtime cannot describe the type.
-    static func fields(of type: Any.Type, isClass: Bool) -> [StoredField]? {
+    package static func fields(of type: Any.Type, isClass: Bool) -> [StoredField]? {
         var result: [StoredField] = []
         // Raw value 1 is `.classType`; the spelled-out member is unavailable in Swift 6 mode.
         let options = _EachFieldOptions(rawValue: isClass ? 1 : 0)
@@ -58,12 +58,12 @@ enum FieldLayout {
     }
 
     /// Whether `type` is a class (Swift or foreign), judged from its metadata kind.
-    static func isClass(_ type: Any.Type) -> Bool {
+    package static func isClass(_ type: Any.Type) -> Bool {
         type is AnyObject.Type
     }
 
     /// Whether `type` is an existential such as `any P`, `Any` or `AnyObject`.
-    static func isExistential(_ type: Any.Type) -> Bool {
+    package static func isExistential(_ type: Any.Type) -> Bool {
         // The first word of non-class metadata is its kind; class metadata starts with an isa
         // pointer or (on Linux) kind 0. 0x303 = existential, 0x307 = extended existential
         // (`any P<T>`). Both are stable ABI values.
@@ -72,7 +72,7 @@ enum FieldLayout {
     }
 
     /// Whether `type` is a struct (kind 0x200), used to recognize property-wrapper storage.
-    static func isStruct(_ type: Any.Type) -> Bool {
+    package static func isStruct(_ type: Any.Type) -> Bool {
         unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x200
     }
 }

@@ -3,20 +3,20 @@
 /// Every raw-pointer operation of the engine goes through this type. Offsets come from plans whose
 /// layout was verified against `Mirror`; reads and writes use the field's exact static type, so
 /// assignment releases the old value and retains the new one as the compiler would.
-struct InstanceMemory {
+package struct InstanceMemory {
     private let base: UnsafeMutableRawPointer
 
     private init(base: UnsafeMutableRawPointer) { self.base = base }
 
     /// Reads the field of type `T` stored at `offset`.
     @inline(__always)
-    func read<T>(_ type: T.Type, at offset: Int) -> T {
+    package func read<T>(_ type: T.Type, at offset: Int) -> T {
         (base + offset).assumingMemoryBound(to: T.self).pointee
     }
 
     /// Replaces the field of type `T` stored at `offset`.
     @inline(__always)
-    func write<T>(_ value: T, at offset: Int) {
+    package func write<T>(_ value: T, at offset: Int) {
         (base + offset).assumingMemoryBound(to: T.self).pointee = value
     }
 
@@ -27,12 +27,12 @@ struct InstanceMemory {
     }
 
     /// Calls `body` with the memory of a struct value that it may write into.
-    static func withMutableValue<T, R>(_ value: inout T, _ body: (InstanceMemory) throws -> R) rethrows -> R {
+    package static func withMutableValue<T, R>(_ value: inout T, _ body: (InstanceMemory) throws -> R) rethrows -> R {
         try withUnsafeMutablePointer(to: &value) { try body(InstanceMemory(base: UnsafeMutableRawPointer($0))) }
     }
 
     /// Calls `body` with the memory of an object; offsets of class plans include the header.
-    static func withObject<R>(_ object: AnyObject, _ body: (InstanceMemory) throws -> R) rethrows -> R {
+    package static func withObject<R>(_ object: AnyObject, _ body: (InstanceMemory) throws -> R) rethrows -> R {
         try withExtendedLifetime(object) {
             try body(InstanceMemory(base: Unmanaged.passUnretained(object).toOpaque()))
         }

@@ -72,7 +72,11 @@ open class SavableObject: AutoCodable {
     func archivedData() throws(PersistenceError) -> Data {
         try SavableFiles.runHook("willSave", of: "\(type(of: self))", url: archiveURL) { try willSave() }
         // Open the dynamic type: archiving `self` as SavableObject would see only the base class.
-        let dynamicType: any AutoCodable.Type = type(of: self)
+        // Cast at run time from `Any.Type`: -O miscompiles `type(of: self)` erased directly, opening it as SavableObject.
+        let runtimeType: Any.Type = type(of: self)
+        guard let dynamicType = runtimeType as? any AutoCodable.Type else {
+            throw PersistenceError(.unsupportedValue, "\(runtimeType) is not AutoCodable", path: archiveURL.path)
+        }
         return try Self.archive(self, as: dynamicType)
     }
 
