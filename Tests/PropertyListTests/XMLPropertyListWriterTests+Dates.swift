@@ -106,11 +106,10 @@ extension XMLPropertyListWriterTests {
     func plistlibReadsOurWholeSecondDatesAsTheSameDates() throws {
         let oracle = try #require(PythonOracle.shared)
         let dates = Self.wholeSecondDatesInFourDigitYears(count: 2_000, seed: 0xDA7E_0005)
-        let documents = try [PropertyListValue.array(dates), ["first": dates[0], "last": dates[dates.count - 1]]]
-            .map { try XMLPropertyListWriter().write($0) }
-        let answers = try oracle.read(documents)
-        #expect(answers.count == 2)
-        for (answer, value) in zip(answers, [PropertyListValue.array(dates), ["first": dates[0], "last": dates[dates.count - 1]]]) {
+        let values: [PropertyListValue] = [.array(dates), ["first": dates[0], "last": dates[dates.count - 1]]]
+        let answers = try oracle.read(values.map { try XMLPropertyListWriter().write($0) })
+        #expect(answers.count == values.count)
+        for (answer, value) in zip(answers, values) {
             switch answer {
             case .success(let line): #expect(line == value.canonicalJSON())
             case .failure(let refusal): Issue.record("plistlib refused our dates: \(refusal)")
