@@ -127,13 +127,15 @@ struct XMLPropertyListEmitter: ~Copyable {
         XMLScalarSpelling.appendIndentation(depth, into: &buffer)
     }
 
-    /// Writes a `<date>`, or throws when its year is outside 1 through 9999.
+    /// Writes a `<date>`, or throws when it is not finite or its year is outside ±999,999,999.
     private mutating func appendDate(_ date: Date) throws(PropertyListError) {
         guard let fields = XMLScalarSpelling.dateFields(of: date) else {
-            throw PropertyListError(.unrepresentable,
-                                    "date \(date.timeIntervalSinceReferenceDate) seconds after 2001-01-01 is outside "
-                                    + "the years 1 through 9999 that an XML date can hold",
-                                    at: .init(path: ""))
+            let seconds = date.timeIntervalSinceReferenceDate
+            let reason = seconds.isFinite
+                ? "date \(seconds) seconds after 2001-01-01 is outside the years \(XMLDateFields.years.lowerBound) "
+                    + "through \(XMLDateFields.years.upperBound) that an XML date can hold"
+                : "date \(seconds) seconds after 2001-01-01 is not an instant an XML date can hold"
+            throw PropertyListError(.unrepresentable, reason, at: .init(path: ""))
         }
         XMLScalarSpelling.appendDate(fields, into: &buffer)
     }
