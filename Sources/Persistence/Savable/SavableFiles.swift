@@ -1,11 +1,15 @@
 import AutoCoding
 import Foundation
+import PropertyList
 
 /// The file work shared by ``SavableObject`` and ``SavableValue``: where files go by default,
 /// durable writes, reads that see pending background writes, and removal.
 ///
-/// Their files are plain binary property lists (readable with `archivist dump`), replaced
-/// atomically and durably like every store's files.
+/// Their files are plain binary property lists (readable with `archivist dump`, Foundation and
+/// `plistlib`), replaced atomically and durably like every store's files, and sealed with a CRC-32
+/// in the trailer's unused bytes (``BinaryPropertyListSeal``): a sealed file that no longer
+/// matches its checksum is ``PersistenceError/Kind/corrupt``, never loaded as another value. Files
+/// without a seal (written by earlier versions) load as before.
 package enum SavableFiles {
     /// The background writer of every saveable file (two files at a time).
     package static let background = BackgroundWriter(writer: AtomicFileWriter(), maximumConcurrency: 2,
@@ -30,15 +34,22 @@ package enum SavableFiles {
         defaultDirectory.appendingPathComponent(KeyFileName.stem(for: filename).text, isDirectory: false)
     }
 
-    /// The binary archive of `value`.
+    /// The sealed binary archive of `value`.
     package static func archive<Value: AutoCodable>(_ value: Value, url: URL) throws(PersistenceError) -> Data {
+        let archive: Data
         do {
-            return try AutoArchiver.archive(value, format: .binary)
+            archive = try AutoArchiver.archive(value, format: .binary)
         } catch let error as AutoCodingError {
             throw PersistenceError(.unsupportedValue, "cannot archive \(Value.self) for \(url.lastPathComponent)",
                                    key: url.lastPathComponent, path: url.path, underlying: error)
         } catch {
             throw PersistenceError(.unsupportedValue, "cannot archive \(Value.self): \(error)", path: url.path)
+        }
+        do {
+            return try BinaryPropertyListSeal.seal(archive)
+        } catch {
+            throw PersistenceError(.unsupportedValue, "cannot seal the archive of \(Value.self) for \(url.lastPathComponent)",
+                                   key: url.lastPathComponent, path: url.path, underlying: error)
         }
     }
 
@@ -110,6 +121,11 @@ package enum SavableFiles {
                                        key: url.lastPathComponent)
             }
         }
+        if case .damaged(let stored, let computed) = BinaryPropertyListSeal.verify(data) {
+            throw PersistenceError(.corrupt, "\(url.lastPathComponent) is damaged: its checksum is "
+                                   + "\(hex(computed)) but the file was sealed with \(hex(stored))",
+                                   key: url.lastPathComponent, path: url.path)
+        }
         do {
             return try AutoArchiver.unarchive(type, from: data)
         } catch let error as AutoCodingError {
@@ -131,6 +147,11 @@ package enum SavableFiles {
         }
         _ = try background.performNow(nil, to: url.path, key: url.lastPathComponent, durability: .full).get()
         return existed
+    }
+
+    private static func hex(_ checksum: UInt32) -> String {
+        let digits = String(checksum, radix: 16)
+        return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
     }
 
     private static func createDirectory(of url: URL) throws(PersistenceError) {
