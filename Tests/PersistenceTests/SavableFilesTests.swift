@@ -126,4 +126,53 @@ final class Sticker: SavableObject {
         #expect(dump.status == 0)
         #expect(dump.output.contains("hi ✓"))
     }
+
+    @Test func theFirstSaveIntoADirectoryRemovesWhatKilledWritersLeft() throws {
+        let directory = try TemporaryDirectoryHolder()
+        let folder = directory.url.appendingPathComponent("stickers")
+        let dead = try KilledWriter.deadProcessID()
+        let leftover = try KilledWriter.leaveTemporaryFile(in: folder, for: "sticker.plist", pid: dead)
+        // Process 1 always runs, and so does this one: their files may be writes in progress.
+        let live = try KilledWriter.leaveTemporaryFile(in: folder, for: "other.plist", pid: 1)
+        let mine = try KilledWriter.leaveTemporaryFile(in: folder, for: "mine.plist", pid: getpid())
+        let sticker = Sticker(archiveURL: folder.appendingPathComponent("sticker.plist"))
+        try sticker.save()
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(FileManager.default.fileExists(atPath: live.path))
+        #expect(FileManager.default.fileExists(atPath: mine.path))
+        #expect(try Sticker.load(from: sticker.archiveURL).sameProperties(as: sticker))
+    }
+
+    @Test func aLoadSweepsItsDirectoryOnlyTheFirstTime() throws {
+        let directory = try TemporaryDirectoryHolder()
+        let folder = directory.url.appendingPathComponent("loaded")
+        let url = folder.appendingPathComponent("sticker.plist")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Written without SavableFiles, so the load is the first thing to touch the directory.
+        try AutoArchiver.archive(Sticker(), format: .binary).write(to: url)
+        let dead = try KilledWriter.deadProcessID()
+        let first = try KilledWriter.leaveTemporaryFile(in: folder, for: "sticker.plist", pid: dead)
+        _ = try Sticker.load(from: url)
+        #expect(!FileManager.default.fileExists(atPath: first.path))
+        let second = try KilledWriter.leaveTemporaryFile(in: folder, for: "later.plist", pid: dead)
+        _ = try Sticker.load(from: url)
+        #expect(FileManager.default.fileExists(atPath: second.path), "swept once per directory per process")
+    }
+
+    @Test func backgroundSavesAndDeletesSweepTheirDirectoryToo() throws {
+        let directory = try TemporaryDirectoryHolder()
+        let dead = try KilledWriter.deadProcessID()
+        let saved = directory.url.appendingPathComponent("background")
+        let savedLeftover = try KilledWriter.leaveTemporaryFile(in: saved, for: "v.plist", pid: dead)
+        var preferences = Preferences(folder: saved.path)
+        preferences.theme = "dusk"
+        preferences.saveInBackground()
+        SavableObject.flushBackgroundSaves()
+        #expect(!FileManager.default.fileExists(atPath: savedLeftover.path))
+        #expect(try Preferences.load(from: preferences.archiveURL).theme == "dusk")
+        let deleted = directory.url.appendingPathComponent("deleted")
+        let deletedLeftover = try KilledWriter.leaveTemporaryFile(in: deleted, for: "preferences.plist", pid: dead)
+        #expect(try !Preferences(folder: deleted.path).delete())
+        #expect(!FileManager.default.fileExists(atPath: deletedLeftover.path))
+    }
 }

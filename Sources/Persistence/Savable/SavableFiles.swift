@@ -9,11 +9,15 @@ import PropertyList
 /// `plistlib`), replaced atomically and durably like every store's files, and sealed with a CRC-32
 /// in the trailer's unused bytes (``BinaryPropertyListSeal``): a sealed file that no longer
 /// matches its checksum is ``PersistenceError/Kind/corrupt``, never loaded as another value. Files
-/// without a seal (written by earlier versions) load as before.
+/// without a seal (written by earlier versions) load as before. The first save, load or delete
+/// touching a directory removes the temporary files dead writers left there (``LeftoverSweeper``).
 package enum SavableFiles {
     /// The background writer of every saveable file (two files at a time).
     package static let background = BackgroundWriter(writer: AtomicFileWriter(), maximumConcurrency: 2,
                                                      label: "archivist.savable")
+
+    /// Sweeps each directory files are saved into of leftover temporary files, once per process.
+    package static let leftovers = LeftoverSweeper()
 
     /// The directory `init(filename:)` places files in: the `SavableObjects` store of the
     /// application at ``StoreLocation/applicationSupport`` (the temporary directory when the
@@ -56,6 +60,7 @@ package enum SavableFiles {
     /// Writes `data` to `url` durably, creating its directory, after earlier background writes of it.
     package static func write(_ data: Data, to url: URL) throws(PersistenceError) -> StoredFile {
         try createDirectory(of: url)
+        sweepDirectory(of: url)
         return try background.performNow(data, to: url.path, key: url.lastPathComponent, durability: .full).get()
     }
 
@@ -68,6 +73,7 @@ package enum SavableFiles {
             queue.async { completion(.failure(error)) }
             return
         }
+        sweepDirectory(of: url)
         background.enqueue(data, to: url.path, key: url.lastPathComponent, durability: .full, queue: queue,
                            completion: completion)
     }
@@ -106,6 +112,7 @@ package enum SavableFiles {
 
     /// Reads and unarchives the file at `url` (or its pending background write).
     package static func load<Value: AutoCodable>(_ type: Value.Type, from url: URL) throws(PersistenceError) -> Value {
+        sweepDirectory(of: url)
         let data: Data
         if let pending = background.pendingContents(of: url.path) {
             guard let pending else {
@@ -139,6 +146,7 @@ package enum SavableFiles {
 
     /// Removes the file at `url`, after earlier background writes of it.
     package static func remove(_ url: URL) throws(PersistenceError) -> Bool {
+        sweepDirectory(of: url)
         let existed: Bool
         if let pending = background.pendingContents(of: url.path) {
             existed = pending != nil
@@ -147,6 +155,12 @@ package enum SavableFiles {
         }
         _ = try background.performNow(nil, to: url.path, key: url.lastPathComponent, durability: .full).get()
         return existed
+    }
+
+    /// Removes what dead writers left in the file's directory, the first time this process
+    /// touches it (its own writes in progress, and other live processes', are kept).
+    private static func sweepDirectory(of url: URL) {
+        leftovers.sweepOnce(url.deletingLastPathComponent().path)
     }
 
     private static func hex(_ checksum: UInt32) -> String {

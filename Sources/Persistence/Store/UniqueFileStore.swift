@@ -28,6 +28,8 @@ public final class UniqueFileStore: Sendable {
 
     /// Opens (creating if needed) a store at a standard location or in a directory.
     ///
+    /// Opening removes temporary files that crashed writers left in the directory (files of
+    /// processes that still run are kept: they may be writes in progress).
     /// - Parameters:
     ///   - name: The store's name (scopes its directory).
     ///   - application: The application's name, for standard locations.
