@@ -19,15 +19,33 @@ package enum SavableFiles {
     /// Sweeps each directory files are saved into of leftover temporary files, once per process.
     package static let leftovers = LeftoverSweeper()
 
+    /// The name of the default directory's store, as it appears on disk.
+    package static let defaultDirectoryName = "SavableObjects"
+
     /// The directory `init(filename:)` places files in: the `SavableObjects` store of the
     /// application at ``StoreLocation/applicationSupport`` (the temporary directory when the
-    /// platform has no home directory).
-    package static var defaultDirectory: URL {
-        if let url = try? StoreLocation.applicationSupport.directoryURL(application: ArchiveStore.defaultApplicationName,
-                                                                         store: "SavableObjects") {
-            return url
+    /// platform has no home directory). Resolved once per process, at first use, adopting a
+    /// `^savable^objects` directory an earlier version made.
+    package static let defaultDirectory: URL = defaultDirectory(application: ArchiveStore.defaultApplicationName,
+                                                                environment: ProcessInfo.processInfo.environment,
+                                                                fileSystem: SystemFileSystem())
+
+    /// The default directory for an application and environment (tests choose both).
+    ///
+    /// - Parameters:
+    ///   - application: The application's name.
+    ///   - environment: The environment variables to consult (`HOME`, `XDG_DATA_HOME`).
+    ///   - fileSystem: The file system to adopt an earlier directory through.
+    /// - Returns: `<application support>/<application>/SavableObjects`, or the earlier escaped
+    ///   directory when it exists and cannot be renamed, or `SavableObjects` in the temporary
+    ///   directory when there is no application support directory.
+    package static func defaultDirectory(application: String, environment: [String: String],
+                                         fileSystem: any FileSystem) -> URL {
+        if let path = try? StoreLocation.applicationSupport.resolvedDirectoryPath(
+            application: application, store: defaultDirectoryName, environment: environment, fileSystem: fileSystem) {
+            return URL(fileURLWithPath: path, isDirectory: true)
         }
-        return FileManager.default.temporaryDirectory.appendingPathComponent("SavableObjects", isDirectory: true)
+        return FileManager.default.temporaryDirectory.appendingPathComponent(defaultDirectoryName, isDirectory: true)
     }
 
     /// The file of `filename` in ``defaultDirectory``; the name is escaped like a store key.

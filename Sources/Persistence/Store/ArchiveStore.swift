@@ -46,7 +46,10 @@ public final class ArchiveStore: Sendable {
 
     /// Opens (creating if needed) a store at a standard location or in a directory.
     ///
-    /// Opening removes temporary files that crashed writers left in the directory.
+    /// Opening removes temporary files that crashed writers left in the directory. The directory
+    /// is named after the store as written when the name is portable (`A–Z a–z 0–9 . _ -`), and
+    /// escaped like a key otherwise; a directory an earlier version named by escaping
+    /// (`^archiver` for `Archiver`) is adopted (see ``StoreLocation``).
     /// - Parameters:
     ///   - name: The store's name; any string.
     ///   - application: The application's name, scoping standard locations (by default the bundle
@@ -58,8 +61,9 @@ public final class ArchiveStore: Sendable {
     public convenience init(name: String, application: String = ArchiveStore.defaultApplicationName,
                             location: StoreLocation = .applicationSupport, durability: WriteDurability = .full,
                             backgroundConcurrency: Int = 2) throws(PersistenceError) {
-        let path = try location.directoryPath(application: application, store: name,
-                                              environment: ProcessInfo.processInfo.environment)
+        let path = try location.resolvedDirectoryPath(application: application, store: name,
+                                                      environment: ProcessInfo.processInfo.environment,
+                                                      fileSystem: SystemFileSystem())
         try self.init(name: name, directoryPath: path, durability: durability,
                       backgroundConcurrency: backgroundConcurrency, fileSystem: SystemFileSystem())
     }
