@@ -52,7 +52,7 @@ final class StoreUpdateLock: @unchecked Sendable {
     /// - Returns: What `body` returns.
     /// - Throws: ``PersistenceError`` with the key and the lock file when it cannot be opened or
     ///   locked (`body` does not run then), or what `body` throws.
-    func withLock<Result>(key: String, _ body: () throws -> Result) throws -> Result {
+    func withLock<Value>(key: String, _ body: () throws -> Value) throws -> Value {
         threads.lock()
         defer { threads.unlock() }
         if depth == 0 { file = try acquire(key: key) }
