@@ -111,6 +111,18 @@ struct BasicValueStoreRecoveryTests {
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
     }
 
+    @Test func compactionFilesOfAKilledProcessAreRemovedOnOpenAndLiveOnesKept() throws {
+        let directory = try TemporaryDirectory()
+        _ = try populate(directory, count: 1)
+        let dead = try KilledWriter.deadProcessID()
+        let leftover = try KilledWriter.leaveTemporaryFile(in: directory.url, for: "values.log", pid: dead)
+        let live = try KilledWriter.leaveTemporaryFile(in: directory.url, for: "values.log", pid: 1)
+        let store = try BasicValueStore(fileURL: logURL(directory))
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(FileManager.default.fileExists(atPath: live.path))
+        #expect(store.keys.count == 1)
+    }
+
     @Test func randomDamageNeverPreventsOpeningAndKeepsUntouchedRecords() throws {
         let directory = try TemporaryDirectory()
         let offsets = try populate(directory, count: 12)

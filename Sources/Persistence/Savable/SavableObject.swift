@@ -26,7 +26,9 @@ import Foundation
 /// - ``didLoad()``: runs after the properties are restored (rebuild derived state); throwing fails
 ///   the load.
 ///
-/// Files are binary property lists replaced atomically and durably; ``saveInBackground(queue:completion:)``
+/// Files are binary property lists replaced atomically and durably and sealed with a CRC-32 in the
+/// trailer's unused bytes, so a damaged file fails to load as ``PersistenceError/Kind/corrupt``
+/// instead of loading as another value; ``saveInBackground(queue:completion:)``
 /// archives at once and writes later, coalescing bursts, and ``load(from:)`` sees its result.
 /// Instances are not `Sendable`; save from the thread that changes them.
 open class SavableObject: AutoCodable {
