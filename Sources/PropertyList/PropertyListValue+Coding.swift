@@ -33,7 +33,7 @@ extension PropertyListValue {
 
     /// Encodes this value.
     ///
-    /// - Parameter format: `.binary` (compact, exact) or `.xml` (readable; dates keep whole seconds).
+    /// - Parameter format: `.binary` (compact, exact) or `.xml` (readable; see ``XMLPropertyListWriter`` for dates).
     /// - Returns: The encoded document.
     /// - Throws: ``PropertyListError/Kind/unrepresentable`` when the format cannot hold a value,
     ///   e.g. a control character in an XML string.

@@ -9,18 +9,23 @@ import Testing
 
     @Test(arguments: [PropertyListFormat.binary, .xml])
     func companyRoundTripsThroughBytes(_ format: PropertyListFormat) throws {
-        var wholeSeconds = company
-        if format == .xml {
-            // XML dates keep whole seconds.
-            for index in wholeSeconds.people.indices {
-                wholeSeconds.people[index].createdAt = Date(timeIntervalSinceReferenceDate:
-                    wholeSeconds.people[index].createdAt.timeIntervalSinceReferenceDate.rounded(.down))
-            }
-            wholeSeconds.orders = []
+        var value = company
+        // Both formats keep fractions of a second and years outside 1 through 9999.
+        for index in value.people.indices {
+            value.people[index].createdAt = Date(timeIntervalSinceReferenceDate: 700_000_000.123_456 + Double(index) / 3)
         }
-        let data = try AutoArchiver.archive(wholeSeconds, format: format)
+        value.people[0].createdAt = .distantPast
+        value.people[1].createdAt = .distantFuture
+        value.people[2].createdAt = Date(timeIntervalSinceReferenceDate: -1e11 - 0.25)
+        for (index, order) in value.orders.enumerated() {
+            order.customer.createdAt = Date(timeIntervalSinceReferenceDate: -0.5 - Double(index) * 1e-6)
+        }
+        let data = try AutoArchiver.archive(value, format: format)
         #expect(PropertyListFormat.detect(data) == format)
-        #expect(try AutoArchiver.unarchive(Company.self, from: data) == wholeSeconds)
+        let copy = try AutoArchiver.unarchive(Company.self, from: data)
+        #expect(copy == value)
+        #expect(copy.people.map(\.createdAt.timeIntervalSinceReferenceDate.bitPattern)
+                == value.people.map(\.createdAt.timeIntervalSinceReferenceDate.bitPattern))
     }
 
     @Test func foundationDecoderReadsOurBinaryArchive() throws {
@@ -35,10 +40,10 @@ import Testing
         #expect(try AutoArchiver.unarchive(Company.self, from: data) == company)
     }
 
-    @Test func floatsStayExactInBinaryAndRoundTripThroughXML() throws {
+    @Test func floatsAndDatesStayExactInBinaryAndXML() throws {
         var value = Scalars.sample
         value.float = 0.1
-        value.date = Date(timeIntervalSinceReferenceDate: 100)
+        #expect(value.date.timeIntervalSinceReferenceDate == 123_456.75)
         for format in [PropertyListFormat.binary, .xml] {
             let copy = try AutoArchiver.unarchive(Scalars.self, from: AutoArchiver.archive(value, format: format))
             #expect(copy.float == 0.1 as Float)

@@ -1,4 +1,4 @@
-@testable import AutoCoding
+import AutoCoding
 import Foundation
 import Testing
 

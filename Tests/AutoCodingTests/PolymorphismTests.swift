@@ -48,6 +48,21 @@ struct Garage: AutoCodable {
     var mainPet: (any Pet)? = nil
 }
 
+/// A `Tank` behind its base class, out of the optimizer's sight.
+@inline(never) private func tankAsVehicle() -> Vehicle {
+    let tank = Tank()
+    tank.armor = 12
+    return tank
+}
+
+/// The type the generic parameter is bound to when `type` is opened.
+@inline(never) private func openedType<T: AutoCodable>(_ type: T.Type) -> Any.Type { T.self }
+
+/// The tree of `vehicle` archived as `T`.
+private func archivedTree<T: AutoCodable>(of vehicle: Vehicle, as _: T.Type) throws -> PropertyListValue {
+    try AutoArchiver.encodeTree(try #require(vehicle as? T))
+}
+
 /// Class-typed and existential properties round-trip as their registered dynamic types.
 @Suite struct PolymorphismTests {
     init() throws {
@@ -116,6 +131,22 @@ struct Garage: AutoCodable {
         let error = try #require(throws: AutoCodingError.self) { try AutoArchiver.decode(Garage.self, from: tree) }
         #expect(error.kind == .unknownTypeName)
         #expect(error.description.contains("not a Vehicle"))
+    }
+
+    /// How `SavableObject` archives itself as its dynamic class: an `any AutoCodable.Type` cast at
+    /// run time from `Any.Type` opens as the subclass, in -O builds too (where erasing a class-typed
+    /// `type(of:)` directly is miscompiled to open as the static class).
+    @Test func aSubclassMetatypeCastFromAnyTypeOpensAsTheSubclass() throws {
+        let vehicle = tankAsVehicle()
+        let runtimeType: Any.Type = type(of: vehicle)
+        let dynamicType = try #require(runtimeType as? any AutoCodable.Type)
+        #expect(ObjectIdentifier(openedType(dynamicType)) == ObjectIdentifier(Tank.self))
+        // Archived as Tank itself: no registration needed, the subclass's property included.
+        let tree = try archivedTree(of: vehicle, as: dynamicType)
+        #expect(tree["armor"] == 12)
+        #expect(tree["wheels"] == 4)
+        // The root records its type (its stable spelling: Tank is not registered).
+        #expect(tree["$type"] == "Tank")
     }
 
     @Test func conflictingRegistrationsAreRejected() throws {

@@ -7,6 +7,7 @@ let modes: [(name: String, run: ([String]) throws -> Void)] = [
     (ArchiveStoreMode.name, ArchiveStoreMode.run),
     (BasicStoreMode.name, BasicStoreMode.run),
     (BasicIncrementMode.name, BasicIncrementMode.run),
+    (ArchiveIncrementMode.name, ArchiveIncrementMode.run),
 ]
 
 /// Dispatches to the mode named by the first argument; returns the exit status.

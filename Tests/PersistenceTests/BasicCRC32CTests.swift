@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import Persistence
+import Persistence
 
 @Suite("BasicCRC32C")
 struct BasicCRC32CTests {

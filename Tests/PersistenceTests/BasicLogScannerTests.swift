@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import Persistence
+import Persistence
 
 @Suite("BasicLogScanner")
 struct BasicLogScannerTests {

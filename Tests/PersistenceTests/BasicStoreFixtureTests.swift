@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import Persistence
+import Persistence
 
 /// Logs written by `Scripts/make_basic_store_fixtures.py`, an implementation of the documented
 /// format made without Archivist: we must read them, repair the damaged one as documented, and

@@ -1,5 +1,5 @@
 import Testing
-@testable import Persistence
+import Persistence
 
 @Suite("BasicStoreIndex")
 struct BasicStoreIndexTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Persistence
+import Persistence
 
 /// `BasicValue(any:)` and `anyValue`: values arriving as `Any`, as `UserDefaults` takes them.
 @Suite("BasicValueFoundation")

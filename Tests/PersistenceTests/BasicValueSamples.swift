@@ -1,6 +1,6 @@
 import Foundation
 import TestSupport
-@testable import Persistence
+import Persistence
 
 /// Seeded random ``BasicValue``s for round-trip and store tests.
 enum BasicValueSamples {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import Persistence
+import Persistence
 
 /// Threads and processes sharing a store: no lost update, no torn value, every write seen.
 @Suite("BasicValueStoreConcurrency")

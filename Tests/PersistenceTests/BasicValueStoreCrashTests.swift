@@ -2,7 +2,7 @@ import BasicStoreWorkload
 import Foundation
 import Testing
 import TestSupport
-@testable import Persistence
+import Persistence
 
 /// The crash-consistency test: a child process runs ``BasicStoreWorkload`` and is killed with
 /// `SIGKILL` at seeded random moments; after every kill the store must open cleanly and hold

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import Persistence
+import Persistence
 
 /// Injected file-system failures: each is a typed error naming key and path, and what was stored
 /// before survives.

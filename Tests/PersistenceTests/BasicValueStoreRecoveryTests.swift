@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import Persistence
+import Persistence
 
 /// What opening a damaged log does: skip damaged records, cut torn tails, refuse foreign files.
 @Suite("BasicValueStoreRecovery")
@@ -109,6 +109,18 @@ struct BasicValueStoreRecoveryTests {
         try Data("half a compaction".utf8).write(to: leftover)
         _ = try BasicValueStore(fileURL: logURL(directory))
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
+    }
+
+    @Test func compactionFilesOfAKilledProcessAreRemovedOnOpenAndLiveOnesKept() throws {
+        let directory = try TemporaryDirectory()
+        _ = try populate(directory, count: 1)
+        let dead = try KilledWriter.deadProcessID()
+        let leftover = try KilledWriter.leaveTemporaryFile(in: directory.url, for: "values.log", pid: dead)
+        let live = try KilledWriter.leaveTemporaryFile(in: directory.url, for: "values.log", pid: 1)
+        let store = try BasicValueStore(fileURL: logURL(directory))
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(FileManager.default.fileExists(atPath: live.path))
+        #expect(store.keys.count == 1)
     }
 
     @Test func randomDamageNeverPreventsOpeningAndKeepsUntouchedRecords() throws {

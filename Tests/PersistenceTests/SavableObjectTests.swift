@@ -58,6 +58,38 @@ final class Memo: Document {
         #expect(loaded.archiveURL == memo.archiveURL)
     }
 
+    /// Release builds once failed every save of a subclass ("the value is a Memo, which is not
+    /// registered (declared type SavableObject)"): the optimizer opened `type(of: self)` as the
+    /// static class. Saved through base-class references, objects must archive as their own class.
+    @Test func subclassesSavedThroughBaseClassReferencesLoadAsTheirOwnClass() throws {
+        let directory = try TemporaryDirectoryHolder()
+        let memo = Memo(archiveURL: directory.url.appendingPathComponent("memo.plist"))
+        memo.title = "Release"
+        memo.pages = 3
+        memo.body = "optimized build"
+        let document = Document(archiveURL: directory.url.appendingPathComponent("document.plist"))
+        document.tags = ["draft"]
+        let objects: [SavableObject] = [memo, document]
+        for object in objects { try object.save() }
+        let loaded = try Memo.load(from: memo.archiveURL)
+        #expect(loaded.title == "Release")
+        #expect(loaded.pages == 3)
+        #expect(loaded.body == "optimized build")
+        #expect(loaded.cachedWordCount == 2)
+        #expect(try PropertyListValue(from: Data(contentsOf: memo.archiveURL))["body"] == "optimized build")
+        #expect(try Document.load(from: document.archiveURL).tags == ["draft"])
+        // The background path archives the same way.
+        memo.body = "in the background"
+        let saved = DispatchGroup()
+        saved.enter()
+        objects[0].saveInBackground { result in
+            if case .failure(let error) = result { Issue.record("background save failed: \(error)") }
+            saved.leave()
+        }
+        saved.wait()
+        #expect(try Memo.load(from: memo.archiveURL).body == "in the background")
+    }
+
     @Test func theFileIsAPlainBinaryPropertyListOfTheProperties() throws {
         let directory = try TemporaryDirectoryHolder()
         let memo = Memo(archiveURL: directory.url.appendingPathComponent("memo.plist"))

@@ -45,7 +45,7 @@ import Testing
     @Test func aStoreOpensInItsLocationAndCreatesTheDirectory() throws {
         let directory = try TemporaryDirectoryHolder()
         let store = try ArchiveStore(name: "Inbox", location: .directory(directory.url))
-        #expect(store.directoryURL.lastPathComponent == "^inbox")
+        #expect(store.directoryURL.lastPathComponent == "Inbox")
         #expect(FileManager.default.fileExists(atPath: store.directoryURL.path))
     }
 }

@@ -75,4 +75,19 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.directoryURL.path).isEmpty)
         withExtendedLifetime(fixture) {}
     }
+
+    @Test func openingRemovesWhatKilledWritersLeftAndKeepsLiveWrites() throws {
+        let directory = try TemporaryDirectoryHolder()
+        let blobs = directory.url.appendingPathComponent("blobs")
+        let dead = try KilledWriter.deadProcessID()
+        let name = UUID().uuidString.lowercased() + ".bin"
+        let leftover = try KilledWriter.leaveTemporaryFile(in: blobs, for: name, pid: dead)
+        let live = try KilledWriter.leaveTemporaryFile(in: blobs, for: name, pid: 1)
+        try Data("kept".utf8).write(to: blobs.appendingPathComponent(name))
+        let store = try UniqueFileStore(directoryPath: blobs.path, fileExtension: "bin", fileSystem: SystemFileSystem())
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(FileManager.default.fileExists(atPath: live.path))
+        #expect(FileManager.default.fileExists(atPath: blobs.appendingPathComponent(name).path))
+        withExtendedLifetime(store) {}
+    }
 }

@@ -1,5 +1,5 @@
 import Foundation
-@testable import PropertyList
+import PropertyList
 import Testing
 
 @Suite struct BinaryPropertyListReaderTests {

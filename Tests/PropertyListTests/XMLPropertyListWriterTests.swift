@@ -79,11 +79,11 @@ import Testing
         #expect(try body([.uid(42)]) == "<array>\n\t<dict>\n\t\t<key>CF$UID</key>\n\t\t<integer>42</integer>\n\t</dict>\n</array>\n")
     }
 
-    @Test func writesDatesInWholeSecondsRoundingTowardThePast() throws {
-        #expect(try body(.date(Date(timeIntervalSinceReferenceDate: 12.9))) == "<date>2001-01-01T00:00:12Z</date>\n")
-        #expect(try body(.date(Date(timeIntervalSinceReferenceDate: -0.5))) == "<date>2000-12-31T23:59:59Z</date>\n")
+    @Test func writesDatesAsTheWholeSecondBelowAndTheExactFraction() throws {
+        #expect(try body(.date(Date(timeIntervalSinceReferenceDate: 12.9))) == "<date>2001-01-01T00:00:12.9Z</date>\n")
+        #expect(try body(.date(Date(timeIntervalSinceReferenceDate: -0.5))) == "<date>2000-12-31T23:59:59.5Z</date>\n")
         #expect(try body(.date(Date(timeIntervalSinceReferenceDate: -63_113_904_000))) == "<date>0001-01-01T00:00:00Z</date>\n")
-        #expect(try body(.date(Date(timeIntervalSinceReferenceDate: 252_423_993_599.9))) == "<date>9999-12-31T23:59:59Z</date>\n")
+        #expect(try body(.date(Date(timeIntervalSinceReferenceDate: 252_423_993_599.9))) == "<date>9999-12-31T23:59:59.9Z</date>\n")
     }
 
     @Test func datesAgreeWithISO8601DateFormatter() throws {
@@ -91,10 +91,9 @@ import Testing
         var generator = XMLTestValues.Generator(state: 99)
         for _ in 0..<2_000 {
             // Foundation's formatter is reliable for the Gregorian era since 1583.
-            let seconds = Double.random(in: -13_000_000_000...252_423_993_599, using: &generator)
+            let seconds = Double.random(in: -13_000_000_000...252_423_993_599, using: &generator).rounded(.down)
             let date = Date(timeIntervalSinceReferenceDate: seconds)
-            let whole = Date(timeIntervalSinceReferenceDate: seconds.rounded(.down))
-            #expect(try body(.date(date)) == "<date>\(formatter.string(from: whole))</date>\n")
+            #expect(try body(.date(date)) == "<date>\(formatter.string(from: date))</date>\n")
         }
     }
 
@@ -119,13 +118,6 @@ import Testing
             try expectUnrepresentable(.string("a" + String(Character(Unicode.Scalar(control)))), path: "root")
         }
         #expect(try roundTrip("\t\n\u{7F}\u{85}\u{FFFD}\u{EFFFF}") == "\t\n\u{7F}\u{85}\u{FFFD}\u{EFFFF}")
-    }
-
-    @Test func rejectsDatesOutsideYearsOneThroughNineThousandNineHundredNinetyNine() throws {
-        try expectUnrepresentable(["when": .date(Date(timeIntervalSinceReferenceDate: -63_113_904_001))], path: "root[\"when\"]")
-        try expectUnrepresentable([.date(Date(timeIntervalSinceReferenceDate: 252_423_993_600))], path: "root[0]")
-        try expectUnrepresentable(.date(Date(timeIntervalSinceReferenceDate: .nan)), path: "root")
-        try expectUnrepresentable(.date(.distantFuture.addingTimeInterval(1e300)), path: "root")
     }
 
     func expectUnrepresentable(_ value: PropertyListValue, path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

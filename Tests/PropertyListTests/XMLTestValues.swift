@@ -4,8 +4,8 @@ import PropertyList
 /// Deterministic random property-list values for the XML codec tests.
 ///
 /// Values stay within what XML carries exactly (no real32, NaN only as the canonical `.nan`,
-/// dates in whole seconds within years 1–9999, text without characters XML forbids) so that a
-/// round trip must give back an equal value.
+/// text without characters XML forbids) so that a round trip must give back an equal value;
+/// dates are whole seconds within years 1–9999 so that Foundation and plistlib read them too.
 struct XMLTestValues {
     /// SplitMix64: small, fast and reproducible from a seed.
     struct Generator: RandomNumberGenerator {

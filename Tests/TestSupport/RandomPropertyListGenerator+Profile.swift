@@ -19,8 +19,8 @@ extension RandomPropertyListGenerator {
         public enum Dates: Sendable, Hashable {
             /// Any `Double` seconds since 2001, fractions and NaN included.
             case arbitrary
-            /// Whole seconds in years 1 ... 9999: what XML's ISO 8601 form and Python's
-            /// `datetime` hold exactly.
+            /// Whole seconds in years 1 ... 9999: what every XML reader (Foundation's and
+            /// plistlib's refuse fractions) and Python's `datetime` hold exactly.
             case wholeSecondsInYears1To9999
         }
 

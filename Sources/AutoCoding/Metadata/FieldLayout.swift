@@ -1,11 +1,11 @@
 /// One stored property as the runtime's field metadata describes it.
-struct StoredField {
+package struct StoredField {
     /// The declared name (`_x` for a property wrapper's storage, `$__lazy_storage_$_x` for `lazy`).
-    var name: String
+    package var name: String
     /// The byte offset from the start of the value (structs) or object (classes, header included).
-    var offset: Int
+    package var offset: Int
     /// The declared type.
-    var type: Any.Type
+    package var type: Any.Type
     /// Whether the property holds its value strongly; `false` for `weak` and `unowned` references,
     /// whose storage is not a plain value of `type` and must never be read or written as one.
     var isStrong: Bool
@@ -42,7 +42,7 @@ private func runtimeMetadataKind(_ type: Any.Type) -> UInt
 ///
 /// This is the only place that asks the runtime for layouts; every layout it returns is checked
 /// against `Mirror` by the plan builder before any offset is used.
-enum FieldLayout {
+package enum FieldLayout {
     /// Metadata kinds (stable ABI values).
     private enum Kind {
         static let structure: UInt = 0x200
@@ -52,7 +52,7 @@ enum FieldLayout {
 
     /// The stored fields of `type` in declaration order, superclass fields first for classes, or
     /// `nil` when the runtime cannot describe the type (or `isClass` does not match it).
-    static func fields(of type: Any.Type, isClass: Bool) -> [StoredField]? {
+    package static func fields(of type: Any.Type, isClass: Bool) -> [StoredField]? {
         guard Self.isClass(type) == isClass else { return nil }
         guard isClass || runtimeMetadataKind(type) == Kind.structure else { return nil }
         let count = runtimeFieldCount(type)
@@ -71,23 +71,23 @@ enum FieldLayout {
     }
 
     /// The number of stored fields of `type`, its superclasses' included for classes.
-    static func fieldCount(of type: Any.Type) -> Int {
+    package static func fieldCount(of type: Any.Type) -> Int {
         runtimeFieldCount(type)
     }
 
     /// Whether `type` is a class (Swift or foreign).
-    static func isClass(_ type: Any.Type) -> Bool {
+    package static func isClass(_ type: Any.Type) -> Bool {
         type is AnyClass
     }
 
     /// Whether `type` is an existential such as `any P`, `Any`, `AnyObject` or `any P<T>`.
-    static func isExistential(_ type: Any.Type) -> Bool {
+    package static func isExistential(_ type: Any.Type) -> Bool {
         let kind = runtimeMetadataKind(type)
         return kind == Kind.existential || kind == Kind.extendedExistential
     }
 
     /// Whether `type` is a struct, used to recognize property-wrapper storage.
-    static func isStruct(_ type: Any.Type) -> Bool {
+    package static func isStruct(_ type: Any.Type) -> Bool {
         runtimeMetadataKind(type) == Kind.structure
     }
 }

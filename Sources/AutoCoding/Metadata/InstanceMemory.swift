@@ -3,45 +3,45 @@
 /// Every raw-pointer operation of the engine goes through this type. Offsets come from plans whose
 /// layout was verified against `Mirror`; reads and writes use the field's exact static type, so
 /// assignment releases the old value and retains the new one as the compiler would.
-struct InstanceMemory {
+package struct InstanceMemory {
     private let base: UnsafeMutableRawPointer
 
     private init(base: UnsafeMutableRawPointer) { self.base = base }
 
     /// Calls `body` with the field of type `T` stored at `offset`, borrowed (not copied).
     @inline(__always)
-    func withField<T, Result>(_ type: T.Type, at offset: Int, _ body: (borrowing T) throws -> Result) rethrows -> Result {
+    package func withField<T, Result>(_ type: T.Type, at offset: Int, _ body: (borrowing T) throws -> Result) rethrows -> Result {
         try body((base + offset).assumingMemoryBound(to: T.self).pointee)
     }
 
     /// Reads (copies) the field of type `T` stored at `offset`.
     @inline(__always)
-    func read<T>(_ type: T.Type, at offset: Int) -> T {
+    package func read<T>(_ type: T.Type, at offset: Int) -> T {
         (base + offset).assumingMemoryBound(to: T.self).pointee
     }
 
     /// Replaces the field of type `T` stored at `offset`.
     @inline(__always)
-    func write<T>(_ value: T, at offset: Int) {
+    package func write<T>(_ value: T, at offset: Int) {
         (base + offset).assumingMemoryBound(to: T.self).pointee = value
     }
 
     /// Calls `body` with the memory of a struct value (read-only use).
     @inline(__always)
-    static func withValue<T, R>(_ value: T, _ body: (InstanceMemory) throws -> R) rethrows -> R {
+    package static func withValue<T, R>(_ value: T, _ body: (InstanceMemory) throws -> R) rethrows -> R {
         // Borrows the caller's storage; the memory is only read through this instance.
         try withUnsafePointer(to: value) { try body(InstanceMemory(base: UnsafeMutableRawPointer(mutating: $0))) }
     }
 
     /// Calls `body` with the memory of a struct value that it may write into.
     @inline(__always)
-    static func withMutableValue<T, R>(_ value: inout T, _ body: (InstanceMemory) throws -> R) rethrows -> R {
+    package static func withMutableValue<T, R>(_ value: inout T, _ body: (InstanceMemory) throws -> R) rethrows -> R {
         try withUnsafeMutablePointer(to: &value) { try body(InstanceMemory(base: UnsafeMutableRawPointer($0))) }
     }
 
     /// Calls `body` with the memory of an object; offsets of class plans include the header.
     @inline(__always)
-    static func withObject<R>(_ object: AnyObject, _ body: (InstanceMemory) throws -> R) rethrows -> R {
+    package static func withObject<R>(_ object: AnyObject, _ body: (InstanceMemory) throws -> R) rethrows -> R {
         try withExtendedLifetime(object) {
             try body(InstanceMemory(base: Unmanaged.passUnretained(object).toOpaque()))
         }

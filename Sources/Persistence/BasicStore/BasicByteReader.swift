@@ -3,35 +3,45 @@ import PropertyList
 
 /// Why a byte range is not a valid record or value: internal to the log reader, which turns it into
 /// a skipped record (never a crash, never a lost store).
-struct BasicDecodingFailure: Error, Equatable {
+package struct BasicDecodingFailure: Error, Equatable {
     /// What is wrong.
-    let reason: String
+    package let reason: String
     /// The offset, within the bytes being read, where it was found.
-    let offset: Int
+    package let offset: Int
+
+    /// Creates a failure.
+    ///
+    /// - Parameters:
+    ///   - reason: What is wrong.
+    ///   - offset: Where it was found.
+    package init(reason: String, offset: Int) {
+        self.reason = reason
+        self.offset = offset
+    }
 }
 
 /// A bounds-checked cursor over bytes that may be damaged: every read checks the remaining length
 /// and every length or count is checked against it before anything is allocated.
-struct BasicByteReader {
+package struct BasicByteReader {
     /// Nesting deeper than this is rejected, so a hostile record cannot exhaust the stack.
-    static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     private let bytes: UnsafeRawBufferPointer
     /// The next byte to read.
-    private(set) var offset: Int
+    package private(set) var offset: Int
 
     /// Creates a reader over `bytes`, starting at `offset`.
     ///
     /// - Parameters:
     ///   - bytes: The bytes; must outlive the reader.
     ///   - offset: Where to start.
-    init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
+    package init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
         self.bytes = bytes
         self.offset = offset
     }
 
     /// Bytes left after ``offset``.
-    var remaining: Int { bytes.count - offset }
+    package var remaining: Int { bytes.count - offset }
 
     /// Reads one byte.
     mutating func readByte() throws(BasicDecodingFailure) -> UInt8 {

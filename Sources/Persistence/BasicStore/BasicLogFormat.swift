@@ -7,25 +7,25 @@
 /// payload = operation(1) keyLength(varint) key(UTF-8) [value]              value only for a set
 /// crc     = CRC-32C of the 4 length bytes followed by the payload
 /// ```
-enum BasicLogFormat {
+package enum BasicLogFormat {
     /// The first 8 bytes of every log: a non-ASCII byte, `ABVS`, CR LF and ^Z, so a file mangled by
     /// text-mode transfer or a file of another kind is recognised at once.
     static let magic: [UInt8] = [0x89, 0x41, 0x42, 0x56, 0x53, 0x0D, 0x0A, 0x1A]
     /// The format version this code writes and reads.
     static let version: UInt32 = 1
     /// Bytes before the first record.
-    static let headerSize = 16
+    package static let headerSize = 16
     /// The 4 bytes that open every record. 0xFE and 0xC0 never occur in UTF-8, so the marker never
     /// appears inside a key or a string; after damage, the reader searches for the next marker.
-    static let marker: [UInt8] = [0xFE, 0xC0, 0xB5, 0x1C]
+    package static let marker: [UInt8] = [0xFE, 0xC0, 0xB5, 0x1C]
     /// Marker, length and checksum.
     static let recordHeaderSize = 12
     /// The largest payload a record may have (64 MiB): a bigger value is refused at `set`, and a
     /// damaged length field beyond it is recognised as damage without reading further.
-    static let maximumPayloadSize = 64 << 20
+    package static let maximumPayloadSize = 64 << 20
 
     /// The header bytes of a new log.
-    static var header: [UInt8] {
+    package static var header: [UInt8] {
         var bytes = magic
         BasicValueEncoder.appendFixed32(version, into: &bytes)
         BasicValueEncoder.appendFixed32(0, into: &bytes)

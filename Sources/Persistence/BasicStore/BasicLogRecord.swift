@@ -1,14 +1,24 @@
 /// One entry of the basic-value store's log: a key set to a value, or a key removed.
-struct BasicLogRecord: Equatable {
+package struct BasicLogRecord: Equatable {
     /// The key.
-    var key: String
+    package var key: String
     /// The new value, or `nil` for a removal.
-    var value: BasicValue?
+    package var value: BasicValue?
+
+    /// Creates a record setting `key` to `value`, or removing `key` when `value` is `nil`.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - value: The new value, or `nil` for a removal.
+    package init(key: String, value: BasicValue?) {
+        self.key = key
+        self.value = value
+    }
 
     /// The record as it is appended to the log: marker, length, checksum, payload.
     ///
     /// - Returns: The bytes, or `nil` when the payload exceeds ``BasicLogFormat/maximumPayloadSize``.
-    func framed() -> [UInt8]? {
+    package func framed() -> [UInt8]? {
         var bytes = BasicLogFormat.marker
         bytes.append(contentsOf: [0, 0, 0, 0, 0, 0, 0, 0])  // length and checksum, filled in below
         bytes.append(value == nil ? BasicLogOperation.remove.rawValue : BasicLogOperation.set.rawValue)

@@ -5,15 +5,15 @@
 /// that starts an intact record and resumes there: the damaged bytes in between (normally one
 /// record) are reported and skipped. When no intact record follows, the rest of the file is a torn
 /// tail — what a crash in the middle of an append leaves — and is reported as such.
-enum BasicLogScanner {
+package enum BasicLogScanner {
     /// What a scan found.
-    struct Result {
+    package struct Result {
         /// The intact records, in log order, with the offset and size of each.
-        var records: [(record: BasicLogRecord, offset: Int, size: Int)] = []
+        package var records: [(record: BasicLogRecord, offset: Int, size: Int)] = []
         /// Damaged byte ranges between intact records, skipped.
-        var damagedRanges: [Range<Int>] = []
+        package var damagedRanges: [Range<Int>] = []
         /// Where the last intact record ends: bytes from here on are a torn tail.
-        var validEnd: Int = 0
+        package var validEnd: Int = 0
     }
 
     /// Scans `bytes` from `start` to the end.
@@ -22,7 +22,7 @@ enum BasicLogScanner {
     ///   - bytes: The log, or the part of it being read; offsets are relative to its start.
     ///   - start: The offset of the first record.
     /// - Returns: The intact records, the damaged ranges and the end of the intact part.
-    static func scan(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Result {
+    package static func scan(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Result {
         var result = Result()
         var position = start
         while position < bytes.count {

@@ -4,9 +4,9 @@
 /// Besides the values it tracks how many bytes of the log are live (the latest set record of each
 /// key); everything else — overwritten values, removals, skipped damage — is garbage that
 /// compaction drops.
-struct BasicStoreIndex {
+package struct BasicStoreIndex {
     /// A key's value and the size of the record that set it.
-    struct Entry {
+    package struct Entry {
         /// The current value.
         var value: BasicValue
         /// The size of its record in the log.
@@ -14,16 +14,19 @@ struct BasicStoreIndex {
     }
 
     /// The current entries, by key.
-    private(set) var entries: [String: Entry] = [:]
+    package private(set) var entries: [String: Entry] = [:]
     /// The total size of the records the entries came from.
-    private(set) var liveBytes = 0
+    package private(set) var liveBytes = 0
+
+    /// Creates an empty index.
+    package init() {}
 
     /// Applies one record read from or appended to the log.
     ///
     /// - Parameters:
     ///   - record: The record.
     ///   - size: Its size in the log.
-    mutating func apply(_ record: BasicLogRecord, size: Int) {
+    package mutating func apply(_ record: BasicLogRecord, size: Int) {
         let previous: Entry?
         if let value = record.value {
             previous = entries.updateValue(Entry(value: value, recordSize: size), forKey: record.key)
@@ -44,7 +47,7 @@ struct BasicStoreIndex {
     ///
     /// - Parameter key: The key.
     /// - Returns: The value, or `nil`.
-    func value(forKey key: String) -> BasicValue? {
+    package func value(forKey key: String) -> BasicValue? {
         entries[key]?.value
     }
 
@@ -52,7 +55,7 @@ struct BasicStoreIndex {
     ///
     /// - Parameter fileSize: The log's size.
     /// - Returns: The garbage, never negative.
-    func garbageBytes(fileSize: Int) -> Int {
+    package func garbageBytes(fileSize: Int) -> Int {
         max(0, fileSize - BasicLogFormat.headerSize - liveBytes)
     }
 
@@ -62,7 +65,7 @@ struct BasicStoreIndex {
     /// - Returns: The file's bytes and the rebuilt index, or `nil` when a value no longer frames
     ///   (it cannot happen with one encoder, but compaction must never drop a value, so it is
     ///   skipped instead).
-    func compacted() -> (bytes: [UInt8], index: BasicStoreIndex)? {
+    package func compacted() -> (bytes: [UInt8], index: BasicStoreIndex)? {
         var bytes = BasicLogFormat.header
         bytes.reserveCapacity(BasicLogFormat.headerSize + liveBytes)
         var index = BasicStoreIndex()

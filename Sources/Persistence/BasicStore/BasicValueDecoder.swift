@@ -3,7 +3,7 @@ import Foundation
 /// Reads values written by ``BasicValueEncoder``, rejecting anything malformed with a
 /// ``BasicDecodingFailure`` (unknown tag, bad length, invalid UTF-8, an unparsable URL, nesting
 /// deeper than ``BasicByteReader/maximumDepth``).
-enum BasicValueDecoder {
+package enum BasicValueDecoder {
     /// Decodes one value at the reader's position and advances past it.
     ///
     /// - Parameters:
@@ -11,7 +11,7 @@ enum BasicValueDecoder {
     ///   - depth: How many containers enclose this value.
     /// - Returns: The value.
     /// - Throws: ``BasicDecodingFailure`` when the bytes are not a valid value.
-    static func decode(from reader: inout BasicByteReader, depth: Int = 0) throws(BasicDecodingFailure) -> BasicValue {
+    package static func decode(from reader: inout BasicByteReader, depth: Int = 0) throws(BasicDecodingFailure) -> BasicValue {
         let start = reader.offset
         let rawTag = try reader.readByte()
         guard let tag = BasicValueTag(rawValue: rawTag) else {

@@ -7,13 +7,13 @@ import Foundation
 /// strings, data and URLs as a varint length and the bytes, containers as a varint count and their
 /// elements. Dictionary entries are written in sorted key order so equal values encode to equal
 /// bytes in every process (Swift's dictionary order is seeded per process).
-enum BasicValueEncoder {
+package enum BasicValueEncoder {
     /// Appends the encoding of `value` to `bytes`.
     ///
     /// - Parameters:
     ///   - value: The value to encode.
     ///   - bytes: The buffer to append to.
-    static func encode(_ value: BasicValue, into bytes: inout [UInt8]) {
+    package static func encode(_ value: BasicValue, into bytes: inout [UInt8]) {
         switch value {
         case .string(let string):
             bytes.append(BasicValueTag.string.rawValue)

@@ -13,9 +13,17 @@ import Foundation
 /// | ``temporary`` | `$TMPDIR` or `/tmp`, then `/<app>/<store>` | the temporary directory`/<app>/<store>` |
 /// | ``directory(_:)`` | `<directory>/<store>` | `<directory>/<store>` |
 ///
-/// Names are escaped like keys (see ``ArchiveStore``), so any string is a valid name and none can
-/// leave its parent directory. XDG variables holding relative paths are ignored, as the XDG
-/// specification requires.
+/// Any string is a valid name, and none can leave its parent directory. A store name made of
+/// portable file-name characters (`A–Z a–z 0–9 . _ -`, not starting with `.` or `-`, at most 128
+/// bytes) is the directory's name as written: a store named `Archiver` lives in `Archiver`. Other
+/// store names, and application names, are escaped like keys (see ``ArchiveStore``): `../up`
+/// becomes `%2e.%2fup`, `My App` becomes `^my%20^app`. (On a case-insensitive file system, store
+/// names differing only in case name one directory, as any directory names would.)
+///
+/// Earlier versions escaped every store name (`Archiver` was `^archiver`). When the directory as
+/// written does not exist but the escaped one does, resolving the location adopts it: the old
+/// directory is renamed to the new name, or kept in use if the rename fails. XDG variables holding
+/// relative paths are ignored, as the XDG specification requires.
 public struct StoreLocation: Hashable, Sendable, CustomStringConvertible {
     enum Base: Hashable, Sendable {
         case applicationSupport, documents, caches, temporary
@@ -54,6 +62,9 @@ public struct StoreLocation: Hashable, Sendable, CustomStringConvertible {
 
     /// The directory of a store at this location.
     ///
+    /// When the directory as written does not exist but one an earlier version named by escaping
+    /// the store's name does (`^archiver` for `Archiver`), that directory is renamed to the new
+    /// name first — or, if the rename fails, its path is returned.
     /// - Parameters:
     ///   - application: The application's name (ignored by ``directory(_:)``).
     ///   - store: The store's name.
@@ -61,32 +72,70 @@ public struct StoreLocation: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``PersistenceError/Kind/invalidLocation`` when the platform directory cannot be
     ///   determined (no home directory).
     public func directoryURL(application: String, store: String) throws(PersistenceError) -> URL {
-        URL(fileURLWithPath: try directoryPath(application: application, store: store,
-                                               environment: ProcessInfo.processInfo.environment),
+        URL(fileURLWithPath: try resolvedDirectoryPath(application: application, store: store,
+                                                       environment: ProcessInfo.processInfo.environment,
+                                                       fileSystem: SystemFileSystem()),
             isDirectory: true)
     }
 
-    /// The directory of a store, resolved against an explicit environment (for tests).
+    /// The directory of a store, resolved against an explicit environment (for tests); nothing on
+    /// disk is looked at.
     ///
     /// - Parameters:
     ///   - application: The application's name.
     ///   - store: The store's name.
     ///   - environment: The environment variables to consult (`HOME`, `XDG_*`, `TMPDIR`).
-    /// - Returns: The directory's path.
+    /// - Returns: The directory's path, with the store's name as written when it is portable.
     /// - Throws: ``PersistenceError/Kind/invalidLocation`` when no base directory can be found.
     package func directoryPath(application: String, store: String,
                                environment: [String: String]) throws(PersistenceError) -> String {
-        let storeName = Self.pathComponent(store)
-        if case .custom(let path) = base { return AtomicFileWriter.join(path, storeName) }
+        try directoryPath(application: application, storeComponent: StoreDirectoryName.component(for: store),
+                          environment: environment)
+    }
+
+    /// The directory earlier versions gave a store: its name escaped like a key.
+    ///
+    /// - Parameters:
+    ///   - application: The application's name.
+    ///   - store: The store's name.
+    ///   - environment: The environment variables to consult.
+    /// - Returns: The directory's path.
+    /// - Throws: ``PersistenceError/Kind/invalidLocation`` when no base directory can be found.
+    package func escapedDirectoryPath(application: String, store: String,
+                                      environment: [String: String]) throws(PersistenceError) -> String {
+        try directoryPath(application: application, storeComponent: StoreDirectoryName.escapedComponent(for: store),
+                          environment: environment)
+    }
+
+    /// The directory a store opens: ``directoryPath(application:store:environment:)``, after
+    /// adopting the directory an earlier version used (see ``StoreDirectoryName``).
+    ///
+    /// - Parameters:
+    ///   - application: The application's name.
+    ///   - store: The store's name.
+    ///   - environment: The environment variables to consult.
+    ///   - fileSystem: The file system to look and rename through.
+    /// - Returns: The directory's path (the earlier one when it could not be renamed).
+    /// - Throws: ``PersistenceError/Kind/invalidLocation`` when no base directory can be found.
+    package func resolvedDirectoryPath(application: String, store: String, environment: [String: String],
+                                       fileSystem: any FileSystem) throws(PersistenceError) -> String {
+        let path = try directoryPath(application: application, store: store, environment: environment)
+        let legacy = try escapedDirectoryPath(application: application, store: store, environment: environment)
+        return StoreDirectoryName.adopt(path, formerly: legacy, fileSystem: fileSystem)
+    }
+
+    private func directoryPath(application: String, storeComponent: String,
+                               environment: [String: String]) throws(PersistenceError) -> String {
+        if case .custom(let path) = base { return AtomicFileWriter.join(path, storeComponent) }
         let root = try Self.platformDirectory(base, environment: environment)
         let scoped = AtomicFileWriter.join(root, Self.pathComponent(application))
         if case .documents = base, !Self.isApple {
-            return AtomicFileWriter.join(AtomicFileWriter.join(scoped, "Documents"), storeName)
+            return AtomicFileWriter.join(AtomicFileWriter.join(scoped, "Documents"), storeComponent)
         }
-        return AtomicFileWriter.join(scoped, storeName)
+        return AtomicFileWriter.join(scoped, storeComponent)
     }
 
-    /// A name as a single safe path component.
+    /// An application name as a single safe path component: escaped like a key.
     static func pathComponent(_ name: String) -> String {
         KeyFileName.stem(for: name).text
     }

@@ -1,25 +1,51 @@
 import AutoCoding
 import Foundation
+import PropertyList
 
 /// The file work shared by ``SavableObject`` and ``SavableValue``: where files go by default,
 /// durable writes, reads that see pending background writes, and removal.
 ///
-/// Their files are plain binary property lists (readable with `archivist dump`), replaced
-/// atomically and durably like every store's files.
+/// Their files are plain binary property lists (readable with `archivist dump`, Foundation and
+/// `plistlib`), replaced atomically and durably like every store's files, and sealed with a CRC-32
+/// in the trailer's unused bytes (``BinaryPropertyListSeal``): a sealed file that no longer
+/// matches its checksum is ``PersistenceError/Kind/corrupt``, never loaded as another value. Files
+/// without a seal (written by earlier versions) load as before. The first save, load or delete
+/// touching a directory removes the temporary files dead writers left there (``LeftoverSweeper``).
 package enum SavableFiles {
     /// The background writer of every saveable file (two files at a time).
     package static let background = BackgroundWriter(writer: AtomicFileWriter(), maximumConcurrency: 2,
                                                      label: "archivist.savable")
 
+    /// Sweeps each directory files are saved into of leftover temporary files, once per process.
+    package static let leftovers = LeftoverSweeper()
+
+    /// The name of the default directory's store, as it appears on disk.
+    package static let defaultDirectoryName = "SavableObjects"
+
     /// The directory `init(filename:)` places files in: the `SavableObjects` store of the
     /// application at ``StoreLocation/applicationSupport`` (the temporary directory when the
-    /// platform has no home directory).
-    package static var defaultDirectory: URL {
-        if let url = try? StoreLocation.applicationSupport.directoryURL(application: ArchiveStore.defaultApplicationName,
-                                                                         store: "SavableObjects") {
-            return url
+    /// platform has no home directory). Resolved once per process, at first use, adopting a
+    /// `^savable^objects` directory an earlier version made.
+    package static let defaultDirectory: URL = defaultDirectory(application: ArchiveStore.defaultApplicationName,
+                                                                environment: ProcessInfo.processInfo.environment,
+                                                                fileSystem: SystemFileSystem())
+
+    /// The default directory for an application and environment (tests choose both).
+    ///
+    /// - Parameters:
+    ///   - application: The application's name.
+    ///   - environment: The environment variables to consult (`HOME`, `XDG_DATA_HOME`).
+    ///   - fileSystem: The file system to adopt an earlier directory through.
+    /// - Returns: `<application support>/<application>/SavableObjects`, or the earlier escaped
+    ///   directory when it exists and cannot be renamed, or `SavableObjects` in the temporary
+    ///   directory when there is no application support directory.
+    package static func defaultDirectory(application: String, environment: [String: String],
+                                         fileSystem: any FileSystem) -> URL {
+        if let path = try? StoreLocation.applicationSupport.resolvedDirectoryPath(
+            application: application, store: defaultDirectoryName, environment: environment, fileSystem: fileSystem) {
+            return URL(fileURLWithPath: path, isDirectory: true)
         }
-        return FileManager.default.temporaryDirectory.appendingPathComponent("SavableObjects", isDirectory: true)
+        return FileManager.default.temporaryDirectory.appendingPathComponent(defaultDirectoryName, isDirectory: true)
     }
 
     /// The file of `filename` in ``defaultDirectory``; the name is escaped like a store key.
@@ -30,21 +56,29 @@ package enum SavableFiles {
         defaultDirectory.appendingPathComponent(KeyFileName.stem(for: filename).text, isDirectory: false)
     }
 
-    /// The binary archive of `value`.
+    /// The sealed binary archive of `value`.
     package static func archive<Value: AutoCodable>(_ value: Value, url: URL) throws(PersistenceError) -> Data {
+        let archive: Data
         do {
-            return try AutoArchiver.archive(value, format: .binary)
+            archive = try AutoArchiver.archive(value, format: .binary)
         } catch let error as AutoCodingError {
             throw PersistenceError(.unsupportedValue, "cannot archive \(Value.self) for \(url.lastPathComponent)",
                                    key: url.lastPathComponent, path: url.path, underlying: error)
         } catch {
             throw PersistenceError(.unsupportedValue, "cannot archive \(Value.self): \(error)", path: url.path)
         }
+        do {
+            return try BinaryPropertyListSeal.seal(archive)
+        } catch {
+            throw PersistenceError(.unsupportedValue, "cannot seal the archive of \(Value.self) for \(url.lastPathComponent)",
+                                   key: url.lastPathComponent, path: url.path, underlying: error)
+        }
     }
 
     /// Writes `data` to `url` durably, creating its directory, after earlier background writes of it.
     package static func write(_ data: Data, to url: URL) throws(PersistenceError) -> StoredFile {
         try createDirectory(of: url)
+        sweepDirectory(of: url)
         return try background.performNow(data, to: url.path, key: url.lastPathComponent, durability: .full).get()
     }
 
@@ -57,6 +91,7 @@ package enum SavableFiles {
             queue.async { completion(.failure(error)) }
             return
         }
+        sweepDirectory(of: url)
         background.enqueue(data, to: url.path, key: url.lastPathComponent, durability: .full, queue: queue,
                            completion: completion)
     }
@@ -95,6 +130,7 @@ package enum SavableFiles {
 
     /// Reads and unarchives the file at `url` (or its pending background write).
     package static func load<Value: AutoCodable>(_ type: Value.Type, from url: URL) throws(PersistenceError) -> Value {
+        sweepDirectory(of: url)
         let data: Data
         if let pending = background.pendingContents(of: url.path) {
             guard let pending else {
@@ -110,6 +146,11 @@ package enum SavableFiles {
                                        key: url.lastPathComponent)
             }
         }
+        if case .damaged(let stored, let computed) = BinaryPropertyListSeal.verify(data) {
+            throw PersistenceError(.corrupt, "\(url.lastPathComponent) is damaged: its checksum is "
+                                   + "\(hex(computed)) but the file was sealed with \(hex(stored))",
+                                   key: url.lastPathComponent, path: url.path)
+        }
         do {
             return try AutoArchiver.unarchive(type, from: data)
         } catch let error as AutoCodingError {
@@ -123,6 +164,7 @@ package enum SavableFiles {
 
     /// Removes the file at `url`, after earlier background writes of it.
     package static func remove(_ url: URL) throws(PersistenceError) -> Bool {
+        sweepDirectory(of: url)
         let existed: Bool
         if let pending = background.pendingContents(of: url.path) {
             existed = pending != nil
@@ -131,6 +173,17 @@ package enum SavableFiles {
         }
         _ = try background.performNow(nil, to: url.path, key: url.lastPathComponent, durability: .full).get()
         return existed
+    }
+
+    /// Removes what dead writers left in the file's directory, the first time this process
+    /// touches it (its own writes in progress, and other live processes', are kept).
+    private static func sweepDirectory(of url: URL) {
+        leftovers.sweepOnce(url.deletingLastPathComponent().path)
+    }
+
+    private static func hex(_ checksum: UInt32) -> String {
+        let digits = String(checksum, radix: 16)
+        return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
     }
 
     private static func createDirectory(of url: URL) throws(PersistenceError) {

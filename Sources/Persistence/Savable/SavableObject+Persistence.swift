@@ -33,8 +33,9 @@ extension SavableObject {
     ///
     /// - Parameter url: The file.
     /// - Returns: The object, with ``archiveURL`` set to `url`.
-    /// - Throws: ``PersistenceError``: ``PersistenceError/Kind/notFound``, ``PersistenceError/Kind/corrupt``,
-    ///   ``PersistenceError/Kind/typeMismatch`` or ``PersistenceError/Kind/hookFailed``.
+    /// - Throws: ``PersistenceError``: ``PersistenceError/Kind/notFound``, ``PersistenceError/Kind/corrupt``
+    ///   (the file is not an archive, or fails its seal's checksum), ``PersistenceError/Kind/typeMismatch``
+    ///   or ``PersistenceError/Kind/hookFailed``.
     public class func load(from url: URL) throws(PersistenceError) -> Self {
         let object = try SavableFiles.load(Self.self, from: url)
         object.archiveURL = url

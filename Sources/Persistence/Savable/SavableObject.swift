@@ -26,7 +26,9 @@ import Foundation
 /// - ``didLoad()``: runs after the properties are restored (rebuild derived state); throwing fails
 ///   the load.
 ///
-/// Files are binary property lists replaced atomically and durably; ``saveInBackground(queue:completion:)``
+/// Files are binary property lists replaced atomically and durably and sealed with a CRC-32 in the
+/// trailer's unused bytes, so a damaged file fails to load as ``PersistenceError/Kind/corrupt``
+/// instead of loading as another value; ``saveInBackground(queue:completion:)``
 /// archives at once and writes later, coalescing bursts, and ``load(from:)`` sees its result.
 /// Instances are not `Sendable`; save from the thread that changes them.
 open class SavableObject: AutoCodable {
@@ -72,7 +74,11 @@ open class SavableObject: AutoCodable {
     func archivedData() throws(PersistenceError) -> Data {
         try SavableFiles.runHook("willSave", of: "\(type(of: self))", url: archiveURL) { try willSave() }
         // Open the dynamic type: archiving `self` as SavableObject would see only the base class.
-        let dynamicType: any AutoCodable.Type = type(of: self)
+        // Cast at run time from `Any.Type`: -O miscompiles `type(of: self)` erased directly, opening it as SavableObject.
+        let runtimeType: Any.Type = type(of: self)
+        guard let dynamicType = runtimeType as? any AutoCodable.Type else {
+            throw PersistenceError(.unsupportedValue, "\(runtimeType) is not AutoCodable", path: archiveURL.path)
+        }
         return try Self.archive(self, as: dynamicType)
     }
 

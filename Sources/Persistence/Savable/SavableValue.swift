@@ -75,8 +75,9 @@ extension SavableValue {
     ///
     /// - Parameter url: The file.
     /// - Returns: The value.
-    /// - Throws: ``PersistenceError``: ``PersistenceError/Kind/notFound``, ``PersistenceError/Kind/corrupt``,
-    ///   ``PersistenceError/Kind/typeMismatch`` or ``PersistenceError/Kind/hookFailed``.
+    /// - Throws: ``PersistenceError``: ``PersistenceError/Kind/notFound``, ``PersistenceError/Kind/corrupt``
+    ///   (the file is not an archive, or fails its seal's checksum), ``PersistenceError/Kind/typeMismatch``
+    ///   or ``PersistenceError/Kind/hookFailed``.
     public static func load(from url: URL) throws(PersistenceError) -> Self {
         var value = try SavableFiles.load(Self.self, from: url)
         try SavableFiles.runHook("didLoad", of: "\(Self.self)", url: url) { try value.didLoad() }

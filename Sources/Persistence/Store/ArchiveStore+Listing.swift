@@ -48,8 +48,8 @@ extension ArchiveStore {
     /// Removes every value of this store, and nothing else.
     ///
     /// Pending background writes finish first (and are then removed). Only the store's own entry
-    /// files (and temporary files crashed writers left) are removed; other files in the directory,
-    /// and the directory itself, stay.
+    /// files (and temporary files crashed writers left) are removed; other files in the directory
+    /// (the update lock file among them), and the directory itself, stay.
     /// - Throws: ``PersistenceError`` naming the first file that could not be removed (the others
     ///   are still attempted).
     public func deleteEverything() throws(PersistenceError) {

@@ -72,22 +72,37 @@ extension ArchiveStore {
         return existed
     }
 
-    /// Atomically reads, changes and stores the value of `key`.
+    /// Atomically reads, changes and stores the value of `key`, across threads and processes.
     ///
-    /// Concurrent `update` calls on one key run one after another, so none loses another's change.
+    /// Every `update` of the store's directory — from any thread, any store instance or any other
+    /// process — excludes the others from its read to its stored write, so concurrent updates never
+    /// lose each other's changes. Between processes this is an exclusive `flock` on the directory's
+    /// `.archivist-update.lock` file (created at the first update, never listed as a key, kept by
+    /// ``deleteEverything()``), opened afresh for each update; within a process a lock admits one
+    /// update at a time. The lock covers the whole store, so updates of different keys also run
+    /// one after another, and other processes wait while `body` runs: keep it short.
+    ///
+    /// `body` may update other keys of this store (a nested update shares the outer one's lock;
+    /// a nested update of the same key is overwritten when the outer one stores its value). It
+    /// must not wait for another thread or process that updates this directory, nor update it
+    /// through a second store instance: either would wait for itself. ``persist(_:forKey:)`` and
+    /// ``delete(forKey:)`` take no lock, so a plain write of the key may still land between an
+    /// update's read and write.
     /// - Parameters:
     ///   - type: The value's type.
     ///   - key: Any string.
     ///   - defaultValue: The value to start from when nothing is stored.
     ///   - body: Changes the value; throwing leaves the stored value as it was.
     /// - Returns: The stored new value.
-    /// - Throws: ``PersistenceError`` from reading or writing, or the error `body` throws.
+    /// - Throws: ``PersistenceError`` from reading or writing, or with the key and the lock file's
+    ///   path when the lock cannot be opened or taken (nothing is read or written then); or the
+    ///   error `body` throws.
     @discardableResult
     public func update<Value: AutoCodable>(_ type: Value.Type, forKey key: String,
                                            default defaultValue: @autoclosure () -> Value,
                                            _ body: (inout Value) throws -> Void) throws -> Value {
         let normalized = KeyFileName.normalized(key)
-        return try updateLocks.withLock(for: normalized) { () throws -> Value in
+        return try updateLock.withLock(key: normalized) { () throws -> Value in
             var value = try retrieveIfPresent(type, forKey: normalized) ?? defaultValue()
             try body(&value)
             try persist(value, forKey: normalized)

@@ -19,8 +19,10 @@ import Foundation
 /// store's directory: `"../x"`, `"/etc/passwd"`, `"a/b"`, `".."`, NUL and 10,000-character keys are
 /// all ordinary keys. Long keys are hashed, with the key kept in the file.
 ///
-/// **Threads.** A store is `Sendable`. Writes of one key land in the order they were issued, whether
-/// synchronous or in the background; ``update(_:forKey:default:_:)`` is an atomic read-modify-write.
+/// **Threads and processes.** A store is `Sendable`. Writes of one key land in the order they were
+/// issued, whether synchronous or in the background; ``update(_:forKey:default:_:)`` is an atomic
+/// read-modify-write across threads and processes (through an `flock` on the directory's
+/// `.archivist-update.lock`).
 /// Background writes run on at most ``backgroundConcurrency`` workers and coalesce bursts; every read
 /// sees the newest accepted write (read-your-writes).
 public final class ArchiveStore: Sendable {
@@ -40,11 +42,14 @@ public final class ArchiveStore: Sendable {
     let fileSystem: any FileSystem
     let background: BackgroundWriter
     let paths: EntryPathResolver
-    let updateLocks = StripedLocks(count: 64)
+    let updateLock: StoreUpdateLock
 
     /// Opens (creating if needed) a store at a standard location or in a directory.
     ///
-    /// Opening removes temporary files that crashed writers left in the directory.
+    /// Opening removes temporary files that crashed writers left in the directory. The directory
+    /// is named after the store as written when the name is portable (`A–Z a–z 0–9 . _ -`), and
+    /// escaped like a key otherwise; a directory an earlier version named by escaping
+    /// (`^archiver` for `Archiver`) is adopted (see ``StoreLocation``).
     /// - Parameters:
     ///   - name: The store's name; any string.
     ///   - application: The application's name, scoping standard locations (by default the bundle
@@ -56,8 +61,9 @@ public final class ArchiveStore: Sendable {
     public convenience init(name: String, application: String = ArchiveStore.defaultApplicationName,
                             location: StoreLocation = .applicationSupport, durability: WriteDurability = .full,
                             backgroundConcurrency: Int = 2) throws(PersistenceError) {
-        let path = try location.directoryPath(application: application, store: name,
-                                              environment: ProcessInfo.processInfo.environment)
+        let path = try location.resolvedDirectoryPath(application: application, store: name,
+                                                      environment: ProcessInfo.processInfo.environment,
+                                                      fileSystem: SystemFileSystem())
         try self.init(name: name, directoryPath: path, durability: durability,
                       backgroundConcurrency: backgroundConcurrency, fileSystem: SystemFileSystem())
     }
@@ -82,6 +88,7 @@ public final class ArchiveStore: Sendable {
         background = BackgroundWriter(writer: writer, maximumConcurrency: backgroundConcurrency,
                                       label: "archivist.store.\(name)")
         paths = EntryPathResolver(directory: directoryPath, fileSystem: fileSystem)
+        updateLock = StoreUpdateLock(directory: directoryPath, storeName: name, fileSystem: fileSystem)
         do {
             try fileSystem.createDirectory(directoryPath)
         } catch {

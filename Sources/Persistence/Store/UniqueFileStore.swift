@@ -28,6 +28,10 @@ public final class UniqueFileStore: Sendable {
 
     /// Opens (creating if needed) a store at a standard location or in a directory.
     ///
+    /// Opening removes temporary files that crashed writers left in the directory (files of
+    /// processes that still run are kept: they may be writes in progress). The directory is named
+    /// after the store as written when the name is portable, and an escaped directory of an earlier
+    /// version is adopted (see ``StoreLocation``).
     /// - Parameters:
     ///   - name: The store's name (scopes its directory).
     ///   - application: The application's name, for standard locations.
@@ -39,8 +43,9 @@ public final class UniqueFileStore: Sendable {
     public convenience init(name: String, application: String = ArchiveStore.defaultApplicationName,
                             location: StoreLocation = .applicationSupport, fileExtension: String,
                             durability: WriteDurability = .full, backgroundConcurrency: Int = 2) throws(PersistenceError) {
-        let path = try location.directoryPath(application: application, store: name,
-                                              environment: ProcessInfo.processInfo.environment)
+        let path = try location.resolvedDirectoryPath(application: application, store: name,
+                                                      environment: ProcessInfo.processInfo.environment,
+                                                      fileSystem: SystemFileSystem())
         try self.init(directoryPath: path, fileExtension: fileExtension, durability: durability,
                       backgroundConcurrency: backgroundConcurrency, fileSystem: SystemFileSystem())
     }

@@ -1,8 +1,11 @@
 /// Constants of the `bplist00` binary property-list format.
 ///
 /// A document is the 8-byte header, the objects, an offset table giving each object's position,
-/// and a 32-byte trailer. Each object starts with a marker byte whose high nibble is its type and
-/// whose low nibble is a size or count (`0xF` meaning "the count follows as an integer object").
+/// and a 32-byte trailer (five unused bytes, the sort version, the offset and reference widths, the
+/// object count, the top object and the offset table's position; ``BinaryPropertyListSeal`` keeps
+/// a checksum in the unused bytes). Each object starts with a marker byte whose high nibble is its
+/// type and whose low nibble is a size or count (`0xF` meaning "the count follows as an integer
+/// object").
 package enum BinaryPropertyListFormat {
     /// The eight bytes every binary property list starts with.
     package static let magic: [UInt8] = Array("bplist00".utf8)

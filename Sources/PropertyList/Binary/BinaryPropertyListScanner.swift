@@ -9,7 +9,9 @@ import Foundation
 ///
 /// The scanner borrows the bytes it was created from and must not outlive them: create it inside
 /// `withUnsafeBytes` and use it only there. Only version `00` is read; `bplist15`, `bplist16`
-/// and other variants are rejected as ``PropertyListError/Kind/invalidHeader``.
+/// and other variants are rejected as ``PropertyListError/Kind/invalidHeader``. The trailer's five
+/// unused bytes and its sort-version byte are never read, so a ``BinaryPropertyListSeal`` kept
+/// there changes nothing for the scanner.
 ///
 /// The reader builds ``PropertyListValue`` trees from a scanner; decoders that want specific
 /// fields can instead walk it directly, starting at ``topObject``.

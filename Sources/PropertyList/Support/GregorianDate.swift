@@ -1,10 +1,10 @@
 /// A UTC instant broken into proleptic Gregorian calendar fields, with whole seconds.
 ///
-/// XML property lists spell dates as `YYYY-MM-DDTHH:MM:SSZ`. `Calendar` and `DateFormatter` are
-/// far too slow for a codec (and depend on time-zone data), so the conversion is plain day
-/// arithmetic: the Gregorian calendar repeats every 400 years (146,097 days), and counting the
-/// year from March 1 puts the leap day at the end of the year, which makes the day-of-year of a
-/// month a linear formula.
+/// XML property lists spell dates as `YYYY-MM-DDTHH:MM:SSZ` (``XMLDateFields`` adds other years
+/// and fractions of a second). `Calendar` and `DateFormatter` are far too slow for a codec (and
+/// depend on time-zone data), so the conversion is plain day arithmetic: the Gregorian calendar
+/// repeats every 400 years (146,097 days), and counting the year from March 1 puts the leap day at
+/// the end of the year, which makes the day-of-year of a month a linear formula.
 package struct GregorianDate: Sendable, Hashable, CustomStringConvertible {
     /// The year; 1 is 1 CE, 0 is 1 BCE (ISO 8601 numbering).
     package var year: Int64

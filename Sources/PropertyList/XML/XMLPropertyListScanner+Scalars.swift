@@ -81,34 +81,73 @@ extension XMLPropertyListScanner {
         throw invalid("\(String(reflecting: text(content))) is not a real number", at: content.lowerBound)
     }
 
-    /// Reads `YYYY-MM-DDTHH:MM:SSZ` (UTC, proleptic Gregorian calendar).
+    /// Reads `[±]YYYY-MM-DDTHH:MM:SS[.fraction]Z` (UTC, proleptic Gregorian calendar).
+    ///
+    /// The year has at least four digits, or three after a minus sign (Foundation writes year −1
+    /// as `-001`), and lies within ``XMLDateFields/years``; the fraction has any number of
+    /// digits and is added exactly before rounding to a `Double`.
     mutating func readDate(isEmpty: Bool, openedAt start: Int) throws(PropertyListError) -> Date {
         let content = isEmpty ? start..<start : try readContent(of: .date, openedAt: start)
-        let index = content.lowerBound
-        func field(_ offset: Int, _ width: Int) -> Int? {
-            var value = 0
-            for position in index + offset..<index + offset + width {
-                let digit = input[position] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-            }
-            return value
+        func malformed() -> PropertyListError {
+            invalid("\(String(reflecting: text(content))) is not a date of the form "
+                    + "YYYY-MM-DDTHH:MM:SS[.fraction]Z", at: content.lowerBound)
+        }
+        var index = content.lowerBound
+        let upper = content.upperBound
+        let sign = index < upper ? input[index] : 0
+        let negative = sign == UInt8(ascii: "-")
+        if negative || sign == UInt8(ascii: "+") { index += 1 }
+        let yearStart = index
+        var year: Int64 = 0
+        let yearLimit = XMLDateFields.years.upperBound + 1
+        while index < upper, let digit = Self.digitValue(input[index], radix: 10) {
+            // Clamped, so any number of digits is safe: past the limit the year is refused anyway.
+            year = min(year * 10 + Int64(digit), yearLimit)
+            index += 1
+        }
+        // `-MM-DDTHH:MM:SS` takes 15 bytes from `index`; then `Z` or `.digits Z`.
+        let fieldsEnd = index + 15
+        guard index - yearStart >= (negative ? 3 : 4), fieldsEnd < upper, input[upper - 1] == UInt8(ascii: "Z") else {
+            throw malformed()
+        }
+        func field(_ offset: Int) -> Int? {
+            guard let tens = Self.digitValue(input[index + offset], radix: 10),
+                  let ones = Self.digitValue(input[index + offset + 1], radix: 10) else { return nil }
+            return Int(tens * 10 + ones)
         }
         func separator(_ offset: Int, _ expected: Unicode.Scalar) -> Bool {
             input[index + offset] == UInt8(ascii: expected)
         }
-        guard content.count == 20, separator(4, "-"), separator(7, "-"), separator(10, "T"),
-              separator(13, ":"), separator(16, ":"), separator(19, "Z"),
-              let year = field(0, 4), let month = field(5, 2), let day = field(8, 2),
-              let hour = field(11, 2), let minute = field(14, 2), let second = field(17, 2) else {
-            throw invalid("\(String(reflecting: text(content))) is not a date of the form YYYY-MM-DDTHH:MM:SSZ",
-                          at: content.lowerBound)
+        guard separator(0, "-"), separator(3, "-"), separator(6, "T"), separator(9, ":"), separator(12, ":"),
+              let month = field(1), let day = field(4), let hour = field(7), let minute = field(10),
+              let second = field(13) else {
+            throw malformed()
         }
-        let date = GregorianDate(year: Int64(year), month: month, day: day, hour: hour, minute: minute, second: second)
+        var fraction = fieldsEnd..<fieldsEnd
+        if fieldsEnd < upper - 1 {
+            fraction = fieldsEnd + 1..<upper - 1
+            guard input[fieldsEnd] == UInt8(ascii: "."), !fraction.isEmpty,
+                  fraction.allSatisfy({ Self.digitValue(input[$0], radix: 10) != nil }) else {
+                throw malformed()
+            }
+        }
+        func outOfRange(_ detail: String = "") -> PropertyListError {
+            invalid("\(text(content))\(detail) is outside the years \(XMLDateFields.years.lowerBound) through "
+                    + "\(XMLDateFields.years.upperBound) that an XML date can hold", at: content.lowerBound)
+        }
+        guard year < yearLimit else { throw outOfRange() }
+        let date = GregorianDate(year: negative ? -year : year, month: month, day: day,
+                                 hour: hour, minute: minute, second: second)
         guard date.isValid else {
             throw invalid("\(text(content)) is not a valid calendar date and time", at: content.lowerBound)
         }
-        return Date(timeIntervalSinceReferenceDate: Double(date.secondsSinceReferenceDate))
+        let seconds = XMLDateFields.seconds(whole: date.secondsSinceReferenceDate,
+                                            fraction: UnsafeBufferPointer(start: input + fraction.lowerBound,
+                                                                          count: fraction.count))
+        // Doubles are 4 s apart there: the last seconds of year 999,999,999 round up out of range,
+        // where the writer could not spell them again.
+        guard seconds < Double(XMLDateFields.secondLimit) else { throw outOfRange(" (as the nearest Double)") }
+        return Date(timeIntervalSinceReferenceDate: seconds)
     }
 
     /// Reads base64 content, which may contain white space anywhere.

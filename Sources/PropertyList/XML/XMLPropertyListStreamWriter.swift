@@ -126,9 +126,12 @@ package struct XMLPropertyListStreamWriter: ~Copyable, PropertyListEventWriter {
 
     package mutating func date(_ value: Date) throws(PropertyListError) {
         guard let fields = XMLScalarSpelling.dateFields(of: value) else {
-            throw PropertyListError(.unrepresentable,
-                                    "date \(value.timeIntervalSinceReferenceDate) seconds after 2001-01-01 is outside "
-                                    + "the years 1 through 9999 that an XML date can hold")
+            let seconds = value.timeIntervalSinceReferenceDate
+            let reason = seconds.isFinite
+                ? "date \(seconds) seconds after 2001-01-01 is outside the years \(XMLDateFields.years.lowerBound) "
+                    + "through \(XMLDateFields.years.upperBound) that an XML date can hold"
+                : "date \(seconds) seconds after 2001-01-01 is not an instant an XML date can hold"
+            throw PropertyListError(.unrepresentable, reason)
         }
         indent()
         XMLScalarSpelling.appendDate(fields, into: &buffer)

@@ -6,9 +6,17 @@ import Foundation
 /// per line indented with tabs, `<dict/>`, `<array/>`, `<true/>` and `<false/>` in empty form, and
 /// base64 data in lines. Dictionaries keep their insertion order.
 ///
+/// Dates are exact: whole seconds in the years 1 through 9999 are `YYYY-MM-DDTHH:MM:SSZ`, as
+/// Foundation and Python's `plistlib` write and read them; other years have at least four digits
+/// and a minus sign before year 0 (`0000-12-30T00:00:00Z` is `Date.distantPast`,
+/// `-0001-12-31T00:00:00Z`, `10000-01-01T00:00:00Z`), and a fraction of a second is written with
+/// the fewest digits that read back as the same `Double` (`2001-01-01T00:00:00.5Z`). Foundation
+/// reads the other years but neither it nor `plistlib` reads a fraction, and `plistlib` stops at
+/// the years 1 through 9999.
+///
 /// What XML cannot hold exactly:
-/// - Dates keep whole seconds (fractions are dropped, rounding toward the past), and only the
-///   years 1 through 9999 can be written.
+/// - Dates that are NaN, infinite or outside the years −999,999,999 through 999,999,999 (about
+///   ±3.2 × 10¹⁶ seconds around 2001) cannot be written; `-0.0` reads back as `0.0`.
 /// - ``PropertyListValue/real32(_:)`` is written as its `Double` value and reads back as
 ///   ``PropertyListValue/real(_:)``.
 /// - Text may not contain U+0000–U+0008, U+000B, U+000C, U+000E–U+001F, U+FFFE or U+FFFF.
@@ -26,7 +34,7 @@ public struct XMLPropertyListWriter: Sendable {
     /// - Returns: The UTF-8 document.
     /// - Throws: ``PropertyListError/Kind/unrepresentable`` naming the path of the offending
     ///   value (for example `root["people"][3]["name"]`) when a string or key holds a character
-    ///   XML cannot carry or a date lies outside the years 1–9999.
+    ///   XML cannot carry, or a date is not finite or lies outside the years ±999,999,999.
     public func write(_ value: PropertyListValue) throws -> Data {
         var writer = XMLPropertyListStreamWriter()
         do {

@@ -11,11 +11,6 @@ package enum XMLScalarSpelling {
     package static let base64LineLength = 76
     package static let maximumDataIndentation = 8
 
-    /// The first instant of year 1 and of year 10000, in seconds since 2001-01-01: the years a
-    /// four-digit `<date>` can spell.
-    package static let earliestDate = Double(GregorianDate.dayNumber(year: 1, month: 1, day: 1) * 86_400)
-    package static let dateLimit = Double(GregorianDate.dayNumber(year: 10_000, month: 1, day: 1) * 86_400)
-
     /// A character that XML 1.0 cannot carry in any form.
     package struct UnwritableCharacter: Sendable, Hashable {
         /// The character's code point: a C0 control other than tab, LF and CR, or U+FFFE / U+FFFF.
@@ -71,13 +66,7 @@ package enum XMLScalarSpelling {
     /// Appends a non-negative magnitude in decimal, with a minus sign when `negative`.
     @inlinable
     package static func appendDecimal(_ magnitude: UInt64, negative: Bool, into buffer: inout ByteBuffer) {
-        var digits = 1
-        var rest = magnitude / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        let length = digits + (negative ? 1 : 0)
+        let length = decimalDigitCount(magnitude) + (negative ? 1 : 0)
         buffer.appendUnsafe(length: length) { output in
             var value = magnitude
             var index = length - 1
@@ -107,41 +96,81 @@ package enum XMLScalarSpelling {
 
     // MARK: Dates
 
-    /// The calendar fields of `date` in whole seconds (rounding toward the past), or `nil` when
-    /// its year is outside 1 through 9999, which a `<date>` cannot spell.
+    /// The fields `<date>` spells for `date`: whole seconds rounding toward the past and the exact
+    /// decimal fraction, or `nil` when `date` is NaN, infinite or outside the years
+    /// −999,999,999 through 999,999,999 (see ``XMLDateFields``).
     @inlinable
-    package static func dateFields(of date: Date) -> GregorianDate? {
-        let seconds = date.timeIntervalSinceReferenceDate.rounded(.down)
-        guard seconds >= earliestDate, seconds < dateLimit else { return nil }
-        return GregorianDate(secondsSinceReferenceDate: Int64(seconds))
+    package static func dateFields(of date: Date) -> XMLDateFields? {
+        XMLDateFields(date)
     }
 
-    /// Appends `<date>YYYY-MM-DDTHH:MM:SSZ</date>` and a newline, from ``dateFields(of:)``.
+    /// Appends `<date>…</date>` and a newline, from ``dateFields(of:)``.
+    ///
+    /// Whole seconds in years 0 through 9999 are `YYYY-MM-DDTHH:MM:SSZ`, as Foundation and
+    /// `plistlib` write them. Other years have at least four digits and a minus sign when negative
+    /// (`-0001-12-31T00:00:00Z`, ISO 8601's expanded form), and no plus sign beyond 9999
+    /// (`10000-01-01T00:00:00Z`), as Foundation writes them. A fraction of a second follows the
+    /// seconds: `2001-01-01T00:00:00.5Z`.
     @inlinable
-    package static func appendDate(_ fields: GregorianDate, into buffer: inout ByteBuffer) {
+    package static func appendDate(_ fields: XMLDateFields, into buffer: inout ByteBuffer) {
         buffer.append("<date>")
-        buffer.appendUnsafe(length: 20) { output in
-            func put(_ value: Int, at offset: Int, width: Int) {
-                var value = value
-                for index in stride(from: offset + width - 1, through: offset, by: -1) {
-                    output[index] = UInt8(truncatingIfNeeded: value % 10) &+ UInt8(ascii: "0")
-                    value /= 10
-                }
+        let date = fields.calendar
+        if fields.fraction.isEmpty, date.year >= 0, date.year <= 9_999 {
+            buffer.appendUnsafe(length: 20) { output in
+                put(Int(date.year), at: 0, width: 4, into: output)
+                putMonthToSecond(of: date, at: 4, into: output)
+                output[19] = UInt8(ascii: "Z")
             }
-            put(Int(fields.year), at: 0, width: 4)
-            output[4] = UInt8(ascii: "-")
-            put(fields.month, at: 5, width: 2)
-            output[7] = UInt8(ascii: "-")
-            put(fields.day, at: 8, width: 2)
-            output[10] = UInt8(ascii: "T")
-            put(fields.hour, at: 11, width: 2)
-            output[13] = UInt8(ascii: ":")
-            put(fields.minute, at: 14, width: 2)
-            output[16] = UInt8(ascii: ":")
-            put(fields.second, at: 17, width: 2)
-            output[19] = UInt8(ascii: "Z")
+        } else {
+            let year = date.year.magnitude
+            if date.year < 0 { buffer.append(UInt8(ascii: "-")) }
+            for _ in 0..<max(0, 4 - decimalDigitCount(year)) { buffer.append(UInt8(ascii: "0")) }
+            appendDecimal(year, negative: false, into: &buffer)
+            buffer.appendUnsafe(length: 15) { output in putMonthToSecond(of: date, at: 0, into: output) }
+            if !fields.fraction.isEmpty {
+                buffer.append(UInt8(ascii: "."))
+                buffer.append(fields.fraction)
+            }
+            buffer.append(UInt8(ascii: "Z"))
         }
         buffer.append("</date>\n")
+    }
+
+    /// Writes `-MM-DDTHH:MM:SS` (15 bytes) at `offset`.
+    @inlinable
+    static func putMonthToSecond(of date: GregorianDate, at offset: Int, into output: UnsafeMutableRawBufferPointer) {
+        output[offset] = UInt8(ascii: "-")
+        put(date.month, at: offset + 1, width: 2, into: output)
+        output[offset + 3] = UInt8(ascii: "-")
+        put(date.day, at: offset + 4, width: 2, into: output)
+        output[offset + 6] = UInt8(ascii: "T")
+        put(date.hour, at: offset + 7, width: 2, into: output)
+        output[offset + 9] = UInt8(ascii: ":")
+        put(date.minute, at: offset + 10, width: 2, into: output)
+        output[offset + 12] = UInt8(ascii: ":")
+        put(date.second, at: offset + 13, width: 2, into: output)
+    }
+
+    /// Writes the last `width` decimal digits of a non-negative `value` at `offset`.
+    @inlinable
+    static func put(_ value: Int, at offset: Int, width: Int, into output: UnsafeMutableRawBufferPointer) {
+        var value = value
+        for index in stride(from: offset + width - 1, through: offset, by: -1) {
+            output[index] = UInt8(truncatingIfNeeded: value % 10) &+ UInt8(ascii: "0")
+            value /= 10
+        }
+    }
+
+    /// The number of decimal digits of `value` (1 for 0).
+    @inlinable
+    static func decimalDigitCount(_ value: UInt64) -> Int {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return digits
     }
 
     // MARK: Data

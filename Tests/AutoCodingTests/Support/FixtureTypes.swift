@@ -69,7 +69,8 @@ struct FixtureCatalog: AutoCodable {
         try AutoCodingRegistry.register(FixtureSticker.self, as: "fixture.sticker")
     }
 
-    /// The value the fixture files hold. Dates are whole seconds so XML keeps them exactly.
+    /// The value the fixture files hold. Dates are whole seconds so Foundation and plistlib read
+    /// the XML fixture's dates too.
     static var sample: FixtureCatalog {
         var catalog = FixtureCatalog()
         catalog.id = -9_000_000_000

@@ -12,19 +12,7 @@ import Darwin
 /// executable) and found next to the test bundle, as the `archivist` executable tests find theirs.
 enum CrashChild {
     /// The built child, or `nil` when it is missing (the crash tests then fail and say so).
-    static let url: URL? = {
-        var candidates: [URL] = []
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        for directory in candidates {
-            let candidate = directory.appendingPathComponent("archivist-crash-child")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }()
+    static let url: URL? = BuiltExecutable.url(named: "archivist-crash-child")
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
