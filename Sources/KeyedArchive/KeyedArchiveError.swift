@@ -1,3 +1,4 @@
+import AutoCoding
 import PropertyList
 
 /// Why a keyed archive could not be read or written, and where.
@@ -83,5 +84,34 @@ public struct KeyedArchiveError: Error, Sendable, Equatable, CustomStringConvert
         if copy.objectIndex == nil { copy.objectIndex = object }
         if copy.key == nil { copy.key = key }
         return copy
+    }
+}
+
+extension KeyedArchiveError {
+    /// An engine error while archiving, in keyed-archive terms.
+    init(archiving error: AutoCodingError) {
+        let kind: Kind
+        switch error.kind {
+        case .cycle, .typeMismatch: kind = .typeMismatch
+        case .depthLimitExceeded: kind = .depthLimitExceeded
+        default: kind = .unsupportedType
+        }
+        self.init(kind, error.description)
+    }
+
+    /// An engine error while unarchiving, in keyed-archive terms.
+    init(unarchiving error: AutoCodingError) {
+        let kind: Kind
+        switch error.kind {
+        case .typeMismatch, .integerOutOfRange, .invalidValue, .missingValue: kind = .typeMismatch
+        case .depthLimitExceeded: kind = .depthLimitExceeded
+        case .hookFailed: kind = .hookFailed
+        case .unknownTypeName: kind = .disallowedClass
+        case .unsupportedType, .unverifiedLayout, .invalidConfiguration: kind = .unsupportedType
+        case .cycle: kind = .valueCycle
+        default: kind = .malformedObject
+        }
+        self.init(error.formatKind.flatMap(Kind.init(rawValue:)) ?? kind, error.description,
+                  objectIndex: error.objectIndex, key: error.objectKey)
     }
 }

@@ -61,15 +61,19 @@ public struct KeyedArchiver: Sendable {
     /// - Returns: The archive's top-level dictionary.
     /// - Throws: As ``archive(_:)``.
     public func archivedPropertyList<T>(_ root: T) throws -> PropertyListValue {
-        let shape = try KeyedTypeCache.shared.shape(for: T.self)
-        var encoder = KeyedEncoder(names: classNames)
-        let rootReference = try encoder.referenceDynamic(root, declared: shape)
-        try encoder.finish()
+        var writer = KeyedArchiveWriter(names: classNames)
+        do {
+            let coder = try AutoCodingEngine.shared.coder(for: T.self)
+            let context = EncodingContext(engine: .shared, registry: AutoCodingRegistry.snapshot())
+            try coder.encode(root, to: &writer, context)
+        } catch let error as AutoCodingError {
+            throw KeyedArchiveError(archiving: error.rooted(at: "\(T.self)"))
+        }
         return .dictionary([
             KeyedArchiveFormat.versionKey: .integer(PropertyListInteger(KeyedArchiveFormat.version)),
             KeyedArchiveFormat.archiverKey: .string(KeyedArchiveFormat.archiverName),
-            KeyedArchiveFormat.topKey: .dictionary([KeyedArchiveFormat.rootKey: .uid(rootReference)]),
-            KeyedArchiveFormat.objectsKey: .array(encoder.objects),
+            KeyedArchiveFormat.topKey: .dictionary([KeyedArchiveFormat.rootKey: .uid(writer.root)]),
+            KeyedArchiveFormat.objectsKey: .array(writer.objects),
         ])
     }
 }

@@ -1,3 +1,4 @@
+import AutoCoding
 import Foundation
 import PropertyList
 
@@ -17,11 +18,12 @@ struct KeyedGraphReader {
 
     /// Reads the Foundation value classes whose shapes it knows; it is allowed no custom type,
     /// so it never instantiates anything.
-    private let typed: KeyedDecoder
+    /// Reads the Foundation value classes with their checks.
+    private var typed: KeyedArchiveReader
 
     init(document: KeyedArchiveDocument) {
         self.document = document
-        self.typed = KeyedDecoder(document: document, allowed: [:])
+        self.typed = KeyedArchiveReader(document: document)
     }
 
     /// The graph of the whole archive.
@@ -110,22 +112,18 @@ struct KeyedGraphReader {
         case .null:
             return .null
         case .string, .date, .data, .url, .uuid:
-            // The typed decoder knows these shapes and their checks.
-            let reference = PropertyListValue.uid(UInt64(index))
-            switch kind {
-            case .string: return .string(try typed.decode(reference, .string, parent: nil, key: nil) as? String ?? "")
-            case .date: return .date(try typed.decode(reference, .date, parent: nil, key: nil) as? Date ?? Date(timeIntervalSinceReferenceDate: 0))
-            case .data: return .data(try typed.decode(reference, .data, parent: nil, key: nil) as? Data ?? Data())
-            case .url:
-                guard let url = try typed.decode(reference, .url, parent: nil, key: nil) as? URL else {
-                    throw KeyedArchiveError(.malformedObject, "NSURL could not be read", objectIndex: index)
+            // The typed reader knows these shapes and their checks.
+            let node = KeyedArchiveReader.Node(value: .uid(UInt64(index)), index: nil)
+            do {
+                switch kind {
+                case .string: return .string(try typed.string(node))
+                case .date: return .date(try typed.date(node))
+                case .data: return .data(try typed.data(node))
+                case .url: return .url(try typed.url(node))
+                default: return .uuid(try typed.uuid(node))
                 }
-                return .url(url)
-            default:
-                guard let uuid = try typed.decode(reference, .uuid, parent: nil, key: nil) as? UUID else {
-                    throw KeyedArchiveError(.malformedObject, "NSUUID could not be read", objectIndex: index)
-                }
-                return .uuid(uuid)
+            } catch let error as AutoCodingError {
+                throw KeyedArchiveError(.malformedObject, error.reason, objectIndex: index)
             }
         }
     }

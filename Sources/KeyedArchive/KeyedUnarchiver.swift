@@ -74,29 +74,44 @@ public struct KeyedUnarchiver: @unchecked Sendable {
     }
 
     private func unarchive<T>(_ type: T.Type, document: KeyedArchiveDocument) throws -> T {
-        let cache = KeyedTypeCache.shared
-        let shape = try cache.shape(for: T.self)
-        var allowed: [String: KeyedTypeInfo] = [:]
         var types = allowedTypes
-        if let root = T.self as? any AutoCodable.Type { types.insert(root, at: 0) }
-        for allowedType in types {
-            let info = try cache.info(for: allowedType)
-            for name in classNames.readableNames(for: allowedType) {
-                if let other = allowed[name], ObjectIdentifier(other.type) != ObjectIdentifier(allowedType) {
-                    throw KeyedArchiveError(.classNameConflict,
-                                            "\(other.type) and \(allowedType) are both read from \"\(name)\"; give one another name")
+        // The conformance is looked up from the run-time metatype (see AutoCodingEngine).
+        if let root = (T.self as Any.Type) as? any AutoCodable.Type { types.insert(root, at: 0) }
+        let allowed = try KeyedAllowedTypes(types, classNames: classNames)
+        try Self.checkClassNames(of: document, against: allowed)
+        var reader = KeyedArchiveReader(document: document)
+        do {
+            let coder = try AutoCodingEngine.shared.coder(for: T.self)
+            let context = DecodingContext(engine: .shared, types: allowed, maximumDepth: options.maximumDepth)
+            let root = try coder.decode(reader.root, from: &reader, context)
+            for (index, hook) in reader.hooks {
+                do {
+                    try hook()
+                } catch let error as AutoCodingError {
+                    throw index.map { error.located(atObject: $0) } ?? error
                 }
-                allowed[name] = info
+            }
+            return root
+        } catch let error as AutoCodingError {
+            throw KeyedArchiveError(unarchiving: error.rooted(at: "\(T.self)"))
+        } catch let disallowed as KeyedAllowedTypes.Disallowed {
+            throw KeyedArchiveError(.disallowedClass,
+                                    "$classname \"\(disallowed.name)\" is not among the types allowed to be unarchived")
+        }
+    }
+
+    /// Refuses the archive when any object's `$classname` is neither a Foundation value class nor
+    /// an allowed type — before anything is created, so no disallowed archive runs any `init()`.
+    private static func checkClassNames(of document: KeyedArchiveDocument, against allowed: KeyedAllowedTypes) throws {
+        for (index, object) in document.objects.enumerated() {
+            guard case .dictionary(let entries) = object, entries[KeyedArchiveFormat.classKey] != nil else { continue }
+            let description = try document.classDescription(of: entries, at: index)
+            if description.foundation == nil, !allowed.allows(description.name) {
+                throw KeyedArchiveError(.disallowedClass,
+                                        "$classname \"\(description.name)\" is not among the types allowed to be unarchived",
+                                        objectIndex: index)
             }
         }
-        let decoder = KeyedDecoder(document: document, allowed: allowed)
-        let root = try decoder.decodeRoot(shape)
-        try decoder.runHooks()
-        guard let typed = root as? T else {
-            throw KeyedArchiveError(.typeMismatch, "the root is a \(Swift.type(of: root)), not a \(T.self)",
-                                    objectIndex: document.rootIndex)
-        }
-        return typed
     }
 
     /// Reads any keyed archive without instantiating anything.

@@ -2,11 +2,12 @@ import PropertyList
 
 /// Limits applied while reading a keyed archive, so hostile input costs bounded work.
 public struct KeyedUnarchivingOptions: Sendable, Hashable {
-    /// The deepest nesting of values (collections and structs inside each other) that is read.
+    /// The deepest nesting read: collections, structs and objects inside each other, a linked list
+    /// of objects nesting one level per object.
     ///
-    /// References between class instances do not nest: they are followed from a work list, so
-    /// a linked list of any length is read without deepening. Values do nest, one level of
-    /// recursion each; the default of 256 keeps hostile nesting far from the stack's end.
+    /// Nesting never exhausts the stack (deep work moves to a thread with a fresh stack); the limit
+    /// bounds the memory it takes. The default, ``PropertyListReadingOptions/defaultMaximumDepth``,
+    /// is the depth `KeyedArchiver` writes, so whatever it writes is read with default options.
     public var maximumDepth: Int
     /// The most entries `$objects` may have.
     public var maximumObjectCount: Int
@@ -16,10 +17,10 @@ public struct KeyedUnarchivingOptions: Sendable, Hashable {
     /// Creates limits.
     ///
     /// - Parameters:
-    ///   - maximumDepth: The deepest nesting of values read (default 256).
+    ///   - maximumDepth: The deepest nesting read (default ``PropertyListReadingOptions/defaultMaximumDepth``).
     ///   - maximumObjectCount: The most `$objects` entries (default 1 << 22).
     ///   - propertyList: Limits for the property-list reader.
-    public init(maximumDepth: Int = 256, maximumObjectCount: Int = 1 << 22,
+    public init(maximumDepth: Int = PropertyListReadingOptions.defaultMaximumDepth, maximumObjectCount: Int = 1 << 22,
                 propertyList: PropertyListReadingOptions = .default) {
         self.maximumDepth = maximumDepth
         self.maximumObjectCount = maximumObjectCount

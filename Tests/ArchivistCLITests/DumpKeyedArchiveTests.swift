@@ -45,11 +45,11 @@ final class DumpNode: AutoCodable {
                 "next": ↻ #1 DumpNode (back-reference)
                 "peers": array (0)
               "peers": array (2)
-                [0] #6 DumpNode (shared: 2 references)
+                [0] #9 DumpNode (shared: 2 references)
                   "name": string "c"
                   "next": null
                   "peers": array (0)
-                [1] → #6 DumpNode (shared, shown above)
+                [1] → #9 DumpNode (shared, shown above)
 
             """)
     }

@@ -33,13 +33,18 @@ import Testing
     }
 
     @Test func nestedCollectionsAtTheLimitAreReadAndBeyondItRefused() throws {
+        let limit = KeyedUnarchivingOptions(maximumDepth: 256)
         let atLimit = try nestedArrays(250)
-        _ = try KeyedUnarchiver.graph(from: atLimit)
-        _ = try KeyedUnarchiver().unarchive([Any].self, from: atLimit)
+        _ = try KeyedUnarchiver.graph(from: atLimit, options: limit)
+        _ = try KeyedUnarchiver(options: limit).unarchive([Any].self, from: atLimit)
         let beyond = try nestedArrays(300)
-        let graph = try #require(throws: KeyedArchiveError.self) { try KeyedUnarchiver.graph(from: beyond) }
+        let graph = try #require(throws: KeyedArchiveError.self) { try KeyedUnarchiver.graph(from: beyond, options: limit) }
         #expect(graph.kind == .depthLimitExceeded)
-        let typed = try #require(throws: KeyedArchiveError.self) { try KeyedUnarchiver().unarchive([Any].self, from: beyond) }
+        let typed = try #require(throws: KeyedArchiveError.self) {
+            try KeyedUnarchiver(options: limit).unarchive([Any].self, from: beyond)
+        }
         #expect(typed.kind == .depthLimitExceeded)
+        // The default limit reads what the archiver writes.
+        _ = try KeyedUnarchiver().unarchive([Any].self, from: beyond)
     }
 }

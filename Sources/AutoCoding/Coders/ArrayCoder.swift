@@ -22,8 +22,8 @@ final class ArrayCoder<Element>: ValueCoding, @unchecked Sendable {
     }
 
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> [Element] {
-        let count = try reader.arrayCount(node)
-        return try context.nested(node, in: &reader) { reader in
+        try context.nested(node, in: &reader) { reader in
+            let count = try reader.arrayCount(node)
             var result: [Element] = []
             result.reserveCapacity(min(count, 1 << 16))
             for index in 0..<count {

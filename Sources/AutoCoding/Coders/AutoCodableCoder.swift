@@ -28,8 +28,8 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         let dynamicType: AnyClass = type(of: object)
         if ObjectIdentifier(dynamicType) != ObjectIdentifier(T.self) {
             let coder = try engine.objectCoder(for: dynamicType)
-            return try coder.encodeObject(object, record: try record(ofSubclass: coder.plan, context),
-                                          to: &writer, context)
+            let record = W.isSelfDescribing ? nil : try record(ofSubclass: coder.plan, context)
+            return try coder.encodeObject(object, record: record, to: &writer, context)
         }
         try encodeInstance(value, record: rootRecord, to: &writer, context)
     }
@@ -101,10 +101,18 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
             }
             return typed
         }
-        let header = try reader.objectHeader(node)
+        let header: ObjectHeader
+        var resolved: Any.Type = T.self
+        do {
+            header = try reader.objectHeader(node)
+            if let record = header.typeRecord {
+                resolved = try context.types.resolve(record, declared: T.self, stableName: plan.stableName,
+                                                     atRoot: context.isAtRoot)
+            }
+        } catch let error as AutoCodingError {
+            throw reader.locate(error, in: node)
+        }
         if let record = header.typeRecord {
-            let resolved = try TypeRecord.resolve(record, declared: T.self, stableName: plan.stableName,
-                                                  atRoot: context.isAtRoot, types: context.types)
             if ObjectIdentifier(resolved) != ObjectIdentifier(T.self) {
                 let instance = try engine.objectCoder(for: resolved).decodeObject(node, header, from: &reader, context)
                 guard let typed = instance as? T else {

@@ -1,5 +1,7 @@
 /// An existential property (`any P`, `Any`, `AnyObject`) holding a registered `AutoCodable`
-/// type, archived with its type record (the registered name) under `$type`.
+/// type, archived with its type record (the registered name) under `$type`. Formats that name
+/// every value's type themselves (keyed archives) take any archivable value there, registered or
+/// not, and read back whatever the archive describes.
 final class ExistentialCoder<T>: ValueCoding, @unchecked Sendable {
     // @unchecked: only an unowned reference to the engine, which is thread-safe.
     unowned let engine: AutoCodingEngine
@@ -10,6 +12,16 @@ final class ExistentialCoder<T>: ValueCoding, @unchecked Sendable {
         let boxed = value as Any
         // The dynamic type as a run-time metatype value: looked up, never opened from a static type.
         let dynamicType = type(of: boxed)
+        if W.isSelfDescribing {
+            let coder: any FieldCoding
+            do {
+                coder = try engine.fieldCoder(forAnyType: dynamicType)
+            } catch let error as AutoCodingError {
+                throw AutoCodingError(.unsupportedType, "a \(dynamicType) cannot be archived: \(error.reason)",
+                                      expected: "\(T.self)", found: "\(dynamicType)")
+            }
+            return try coder.encodeBoxed(boxed, to: &writer, context)
+        }
         let coder: any ObjectCoding
         do {
             coder = try engine.objectCoder(for: dynamicType)
@@ -33,6 +45,24 @@ final class ExistentialCoder<T>: ValueCoding, @unchecked Sendable {
     }
 
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> T {
+        if R.sharesObjects, let existing = reader.sharedInstance(node) {
+            guard let typed = existing as? T else {
+                throw AutoCodingError(.typeMismatch, "the archived object is a \(type(of: existing)), not a \(T.self)",
+                                      expected: "\(T.self)", found: "\(type(of: existing))")
+            }
+            return typed
+        }
+        if R.isSelfDescribing {
+            if try reader.nilLevel(node) != nil, let none = Optional<Any>.none as Any as? T { return none }
+            if let described = try reader.describedType(of: node) {
+                let value = try engine.fieldCoder(forAnyType: described).decodeBoxed(node, from: &reader, context)
+                guard let typed = value as? T else {
+                    throw AutoCodingError(.typeMismatch, "the archive holds a \(described), not a \(T.self)",
+                                          expected: "\(T.self)", found: "\(described)")
+                }
+                return typed
+            }
+        }
         let header = try reader.objectHeader(node)
         guard let record = header.typeRecord else {
             throw AutoCodingError(.unknownTypeName, "the archive does not say which \(T.self) it holds (no $type key)")

@@ -24,8 +24,8 @@ final class IntegerKeyedDictionaryCoder<Key: FixedWidthInteger, Element>: ValueC
     }
 
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> [Key: Element] {
-        let count = try reader.dictionaryCount(node)
-        return try context.nested(node, in: &reader) { reader in
+        try context.nested(node, in: &reader) { reader in
+            let count = try reader.dictionaryCount(node)
             var result = [Key: Element](minimumCapacity: min(count, 1 << 16))
             for index in 0..<count {
                 let text = try reader.key(node, at: index)

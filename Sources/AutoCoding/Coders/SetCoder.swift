@@ -22,15 +22,15 @@ final class SetCoder<Element: Hashable>: ValueCoding, @unchecked Sendable {
         }
         trees.sort(by: CanonicalOrder.precedes)
         try context.nested {
-            try writer.beginArray(count: trees.count)
+            try writer.beginSet(count: trees.count)
             for tree in trees { try writer.tree(tree) }
-            try writer.endArray()
+            try writer.endSet()
         }
     }
 
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Set<Element> {
-        let count = try reader.arrayCount(node)
-        return try context.nested(node, in: &reader) { reader in
+        try context.nested(node, in: &reader) { reader in
+            let count = try reader.arrayCount(node)
             var result = Set<Element>(minimumCapacity: min(count, 1 << 16))
             for index in 0..<count {
                 do {

@@ -23,8 +23,8 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
     }
 
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> [String: Element] {
-        let count = try reader.dictionaryCount(node)
-        return try context.nested(node, in: &reader) { reader in
+        try context.nested(node, in: &reader) { reader in
+            let count = try reader.dictionaryCount(node)
             var result = [String: Element](minimumCapacity: min(count, 1 << 16))
             for index in 0..<count {
                 let key = ReservedKey.unescaped(try reader.key(node, at: index))

@@ -12,11 +12,11 @@ import PropertyList
 /// isolated to the main actor (the default in app targets built with default `MainActor`
 /// isolation) fails off the main thread, and an existential metatype built from a statically
 /// known class metatype can be opened as that static class by the optimizer.
-final class AutoCodingEngine: @unchecked Sendable {
+package final class AutoCodingEngine: @unchecked Sendable {
     // @unchecked: `coders`, `pending` and `depth` are only touched while `lock` is held.
 
     /// The engine every archive uses.
-    static let shared = AutoCodingEngine()
+    package static let shared = AutoCodingEngine()
 
     private let lock = NSRecursiveLock()
     private var coders: [ObjectIdentifier: any FieldCoding] = [:]
@@ -27,7 +27,7 @@ final class AutoCodingEngine: @unchecked Sendable {
     ///
     /// - Throws: ``AutoCodingError/Kind/unsupportedType`` naming the property and type that cannot
     ///   be archived.
-    func coder<T>(for type: T.Type) throws -> any ValueCoding<T> {
+    package func coder<T>(for type: T.Type) throws -> any ValueCoding<T> {
         let coder = try fieldCoder(forAnyType: type)
         guard let typed = coder as? any ValueCoding<T> else {
             throw AutoCodingError(.unsupportedType, "the coder built for \(T.self) codes \(coder.valueType)")
@@ -36,7 +36,7 @@ final class AutoCodingEngine: @unchecked Sendable {
     }
 
     /// The coder of a type known only at run time.
-    func fieldCoder(forAnyType type: Any.Type) throws -> any FieldCoding {
+    package func fieldCoder(forAnyType type: Any.Type) throws -> any FieldCoding {
         let identity = ObjectIdentifier(type)
         lock.lock()
         defer { lock.unlock() }
@@ -62,7 +62,7 @@ final class AutoCodingEngine: @unchecked Sendable {
     }
 
     /// The coder of an `AutoCodable` type known only at run time.
-    func objectCoder(for type: Any.Type) throws -> any ObjectCoding {
+    package func objectCoder(for type: Any.Type) throws -> any ObjectCoding {
         guard let coder = try fieldCoder(forAnyType: type) as? any ObjectCoding else {
             throw AutoCodingError(.unsupportedType, "\(type) is not AutoCodable", found: "\(type)")
         }

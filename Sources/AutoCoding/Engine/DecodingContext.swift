@@ -1,7 +1,7 @@
 import PropertyList
 
 /// The state of one archive being read, shared by every coder it reaches.
-final class DecodingContext {
+package final class DecodingContext {
     /// The engine that supplies coders of dynamic types.
     unowned let engine: AutoCodingEngine
     /// Resolves recorded type names to types.
@@ -13,7 +13,7 @@ final class DecodingContext {
     /// Where the current thread's stack runs out (see ``StackGuard``).
     private var stackLimit = StackGuard.limit()
 
-    init(engine: AutoCodingEngine, types: any TypeResolver, maximumDepth: Int) {
+    package init(engine: AutoCodingEngine, types: any TypeResolver, maximumDepth: Int) {
         self.engine = engine
         self.types = types
         self.maximumDepth = maximumDepth
@@ -32,7 +32,11 @@ final class DecodingContext {
                                           _ body: (inout R) throws -> Result) throws -> Result {
         try reader.enter(node)
         defer { reader.leave(node) }
-        return try nested { try body(&reader) }
+        do {
+            return try nested { try body(&reader) }
+        } catch let error as AutoCodingError {
+            throw reader.locate(error, in: node)
+        }
     }
 
     /// Runs `body` one level deeper (for levels no archived container marks, such as a `Codable`

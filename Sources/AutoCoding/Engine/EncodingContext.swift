@@ -1,7 +1,7 @@
 import PropertyList
 
 /// The state of one archive being written, shared by every coder it reaches.
-final class EncodingContext {
+package final class EncodingContext {
     /// The engine that supplies coders of dynamic types.
     unowned let engine: AutoCodingEngine
     /// Registered names, read once per archive.
@@ -19,7 +19,7 @@ final class EncodingContext {
     /// Where the current thread's stack runs out (see ``StackGuard``).
     private var stackLimit = StackGuard.limit()
 
-    init(engine: AutoCodingEngine, registry: AutoCodingRegistry.Snapshot, viaMirror: Bool = false,
+    package init(engine: AutoCodingEngine, registry: AutoCodingRegistry.Snapshot, viaMirror: Bool = false,
          maximumDepth: Int = PropertyListReadingOptions.defaultMaximumDepth) {
         self.engine = engine
         self.registry = registry

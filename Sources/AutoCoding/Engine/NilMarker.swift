@@ -11,9 +11,9 @@ import PropertyList
 /// No archived value of any other kind looks like a marker: strings spelled `$null`, `$$null`,
 /// `$$$null` … are written with one more `$` (``escaped(_:)``), property keys never start with `$`,
 /// and archived dictionaries escape keys that do (``ReservedKey/escaped(_:)``).
-enum NilMarker {
+package enum NilMarker {
     /// The level-0 marker.
-    static let null = "$null"
+    package static let null = "$null"
     /// Its UTF-8.
     static let nullUTF8 = Array(null.utf8)
 
@@ -24,7 +24,7 @@ enum NilMarker {
     }
 
     /// The level of `value` when it is a nil marker.
-    static func level(of value: PropertyListValue) -> Int? {
+    package static func level(of value: PropertyListValue) -> Int? {
         if case .string(let text) = value { return text == null ? 0 : nil }
         guard case .dictionary(let entries) = value, entries.count == 1, entries[0].key == ReservedKey.nilMarker,
               case .integer(let number) = entries[0].value,

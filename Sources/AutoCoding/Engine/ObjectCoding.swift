@@ -1,6 +1,6 @@
 /// The type-erased face of an ``AutoCodableCoder``, for values whose type is known only at run
 /// time (subclasses, values behind existentials).
-protocol ObjectCoding: FieldCoding {
+package protocol ObjectCoding: FieldCoding {
     /// The plan of the coder's type.
     var plan: TypePlan { get }
     /// Writes `value` (an instance of the coder's type, boxed) with `record` as its type record.

@@ -1,22 +1,22 @@
 /// Reserved archive keys. Property keys starting with `$` are rejected when a plan is built, and
 /// keys of archived dictionaries that start with `$` are escaped with a second `$`, so neither can
 /// collide with these.
-enum ReservedKey {
+package enum ReservedKey {
     /// The type a value was archived from: its registered name or stable spelling (see
     /// ``TypeRecord``). Always written at the root, and wherever the dynamic type differs from the
     /// declared one (a subclass, a value behind `any P`).
-    static let type = "$type"
+    package static let type = "$type"
     /// The type's ``AutoCodable/autoCodingVersion`` when it is not 0.
-    static let version = "$version"
+    package static let version = "$version"
     /// The only key of a nil marker (see ``NilMarker``).
-    static let nilMarker = "$nil"
+    package static let nilMarker = "$nil"
 
     static let typeKey = ArchiveKey(type)
     static let versionKey = ArchiveKey(version)
     static let nilKey = ArchiveKey(nilMarker)
 
     /// Whether `key` starts with `$`.
-    static func isReserved(_ key: String) -> Bool {
+    package static func isReserved(_ key: String) -> Bool {
         key.utf8.first == UInt8(ascii: "$")
     }
 

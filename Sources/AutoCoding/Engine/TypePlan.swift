@@ -4,21 +4,21 @@ import PropertyList
 /// and the rules for writing and reading them — in every format.
 ///
 /// Built once per concrete type by ``AutoCodingEngine`` and shared by every archive afterwards.
-final class TypePlan: @unchecked Sendable {
+package final class TypePlan: @unchecked Sendable {
     // @unchecked: `fields`, `layoutProblem` and `claimedKeys` are assigned only by the engine while
     // it holds its lock and before the plan is published to other threads; afterwards the plan is
     // read-only.
 
     /// The type.
-    let type: Any.Type
+    package let type: Any.Type
     /// The type's name as paths show it, e.g. `Order` or `Box<Int>`.
-    let typeName: String
+    package let typeName: String
     /// The type's stable spelling (see ``TypeRecord``).
-    let stableName: String
+    package let stableName: String
     /// Whether the type is a class (fields are then read through the object reference).
-    let isClass: Bool
+    package let isClass: Bool
     /// The version written under `$version` (0: none).
-    let version: Int
+    package let version: Int
     /// The archived properties, in declaration order (superclass first).
     var fields: [FieldPlan] = []
     /// Why the runtime's offsets are not used, or `nil` when they were verified against `Mirror`.

@@ -6,9 +6,9 @@
 /// qualifier removed (`Order`, `Outer.Inner`, `Box<Int>`, `Dictionary<String, Order>`), so
 /// renaming a module or moving a type into another one keeps old archives readable. Local types
 /// lose their context (`Local`), private ones their discriminator.
-enum TypeRecord {
+package enum TypeRecord {
     /// The stable spelling of `type`.
-    static func stableName(of type: Any.Type) -> String {
+    package static func stableName(of type: Any.Type) -> String {
         stableName(reflecting: String(reflecting: type))
     }
 
@@ -64,7 +64,7 @@ enum TypeRecord {
     /// - Throws: naming both types when the record names another type:
     ///   ``AutoCodingError/Kind/typeMismatch`` at the root ("the archive holds a B, not an A"),
     ///   ``AutoCodingError/Kind/unknownTypeName`` below it.
-    static func resolve(_ record: String, declared: Any.Type, stableName: String, atRoot: Bool,
+    package static func resolve(_ record: String, declared: Any.Type, stableName: String, atRoot: Bool,
                         types: any TypeResolver) throws -> Any.Type {
         let kind: AutoCodingError.Kind = atRoot ? .typeMismatch : .unknownTypeName
         if let named = types.type(named: record) {
@@ -89,7 +89,7 @@ enum TypeRecord {
     }
 
     /// Whether `type` is `ancestor` or inherits from it.
-    static func isSubclass(_ type: AnyClass, of ancestor: AnyClass) -> Bool {
+    package static func isSubclass(_ type: AnyClass, of ancestor: AnyClass) -> Bool {
         var current: AnyClass? = type
         while let level = current {
             if ObjectIdentifier(level) == ObjectIdentifier(ancestor) { return true }

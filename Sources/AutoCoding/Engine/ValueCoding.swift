@@ -2,7 +2,7 @@ import PropertyList
 
 /// The type-erased face of a coder, held by plans (one per stored property) and by coders of
 /// values whose type is known only at run time.
-protocol FieldCoding: AnyObject, Sendable {
+package protocol FieldCoding: AnyObject, Sendable {
     /// The coded type.
     var valueType: Any.Type { get }
     /// `MemoryLayout` size of the coded type.
@@ -35,7 +35,7 @@ protocol FieldCoding: AnyObject, Sendable {
 
 /// Writes values of one type and reads them back, through any format: one coder per kind of
 /// value, built when a plan needs it and shared by every plan (coders are immutable).
-protocol ValueCoding<Value>: FieldCoding {
+package protocol ValueCoding<Value>: FieldCoding {
     associatedtype Value
 
     /// Writes `value`.

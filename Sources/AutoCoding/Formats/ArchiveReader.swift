@@ -7,12 +7,15 @@ import PropertyList
 /// accessors check the kind and throw ``AutoCodingError/Kind/typeMismatch`` (with what was expected
 /// and found) or ``AutoCodingError/Kind/corruptArchive``; paths are added by the coders as errors
 /// travel out. Coders are generic over the reader and specialized for the concrete formats.
-protocol ArchiveReader {
+package protocol ArchiveReader {
     associatedtype Node
 
     /// Whether the format numbers objects, so one class instance may be referred to from many places
     /// and cycles are legal (keyed archives).
     static var sharesObjects: Bool { get }
+    /// Whether the format says what each value is by itself (keyed archives' Foundation classes),
+    /// so a value behind `Any` can be read without a registered type record.
+    static var isSelfDescribing: Bool { get }
 
     /// The archive's root value.
     var root: Node { get }
@@ -55,6 +58,11 @@ protocol ArchiveReader {
     /// The reserved entries at the start of an `AutoCodable` value's dictionary.
     mutating func objectHeader(_ node: Node) throws -> ObjectHeader
 
+    /// The Swift type a self-describing format says `node` holds (`String` for an `NSString`,
+    /// `[Any]` for an `NSArray`…), or `nil` for an archived object (which has a type record) or
+    /// in formats that are not self-describing.
+    mutating func describedType(of node: Node) throws -> Any.Type?
+
     /// Marks the container `node` as being read.
     ///
     /// - Throws: ``AutoCodingError/Kind/corruptArchive`` when it is already being read: a
@@ -62,6 +70,8 @@ protocol ArchiveReader {
     mutating func enter(_ node: Node) throws
     /// Ends what ``enter(_:)`` began.
     mutating func leave(_ node: Node)
+    /// `error`, thrown while the container `node` was read, with the format's own location added.
+    func locate(_ error: AutoCodingError, in node: Node) -> AutoCodingError
 
     /// The instance already read for the object `node` refers to (formats that share objects).
     mutating func sharedInstance(_ node: Node) -> AnyObject?
@@ -72,25 +82,35 @@ protocol ArchiveReader {
 }
 
 /// The reserved entries of an archived `AutoCodable` value.
-struct ObjectHeader {
+package struct ObjectHeader {
     /// The number of entries of its dictionary.
-    var count: Int
+    package var count: Int
     /// The position of the first entry that is not reserved.
-    var firstField: Int
+    package var firstField: Int
     /// The recorded type name (``ReservedKey/type``, or a keyed archive's class name).
-    var typeRecord: String?
+    package var typeRecord: String?
     /// The recorded version (0 when none).
-    var version: Int
+    package var version: Int
+
+    package init(count: Int, firstField: Int, typeRecord: String?, version: Int) {
+        self.count = count
+        self.firstField = firstField
+        self.typeRecord = typeRecord
+        self.version = version
+    }
 }
 
 extension ArchiveReader {
-    mutating func enter(_ node: Node) throws {}
-    mutating func leave(_ node: Node) {}
-    mutating func sharedInstance(_ node: Node) -> AnyObject? { nil }
-    mutating func share(_ instance: AnyObject, for node: Node) {}
-    mutating func deferHook(_ hook: @escaping () throws -> Void) {}
+    package static var isSelfDescribing: Bool { false }
+    package mutating func enter(_ node: Node) throws {}
+    package mutating func leave(_ node: Node) {}
+    package func locate(_ error: AutoCodingError, in node: Node) -> AutoCodingError { error }
+    package mutating func sharedInstance(_ node: Node) -> AnyObject? { nil }
+    package mutating func share(_ instance: AnyObject, for node: Node) {}
+    package mutating func deferHook(_ hook: @escaping () throws -> Void) {}
+    package mutating func describedType(of node: Node) throws -> Any.Type? { nil }
 
-    mutating func url(_ node: Node) throws -> URL {
+    package mutating func url(_ node: Node) throws -> URL {
         let text = try string(node)
         guard let url = URL(string: text) else {
             throw AutoCodingError(.invalidValue, "\"\(text)\" is not a URL", expected: "URL", found: "\"\(text)\"")
@@ -98,7 +118,7 @@ extension ArchiveReader {
         return url
     }
 
-    mutating func uuid(_ node: Node) throws -> UUID {
+    package mutating func uuid(_ node: Node) throws -> UUID {
         let text = try string(node)
         guard let uuid = UUID(uuidString: text) else {
             throw AutoCodingError(.invalidValue, "\"\(text)\" is not a UUID", expected: "UUID", found: "\"\(text)\"")
@@ -107,7 +127,7 @@ extension ArchiveReader {
     }
 
     /// The plain-format header: `$type` and `$version` entries before the first property key.
-    mutating func plainObjectHeader(_ node: Node) throws -> ObjectHeader {
+    package mutating func plainObjectHeader(_ node: Node) throws -> ObjectHeader {
         let count = try dictionaryCount(node)
         var header = ObjectHeader(count: count, firstField: 0, typeRecord: nil, version: 0)
         while header.firstField < count, try keyIsReserved(node, at: header.firstField) {
@@ -140,7 +160,7 @@ extension ArchiveReader {
 
     /// The plain-format nil marker of a level above 0: a one-entry dictionary `{"$nil": level}`
     /// (level 0 is the string `$null`, which each reader recognizes itself).
-    mutating func plainNilLevel(_ node: Node, isDictionary: Bool) throws -> Int? {
+    package mutating func plainNilLevel(_ node: Node, isDictionary: Bool) throws -> Int? {
         guard isDictionary, try dictionaryCount(node) == 1, try key(node, at: 0, is: ReservedKey.nilKey) else {
             return nil
         }

@@ -8,11 +8,14 @@ import PropertyList
 /// a direct call on the hot path. Events nest like ``PropertyListEventWriter``'s: a container's
 /// `begin…` announces its element count, a dictionary's entries are a ``key(_:)`` followed by a
 /// value, and every value is exactly one scalar, container, ``nilMarker(level:)`` or object.
-protocol ArchiveWriter: ~Copyable {
+package protocol ArchiveWriter: ~Copyable {
     /// Whether the format numbers objects, so that a class instance reached twice is written once
     /// and referred to (keyed archives). Formats that do not are trees: an instance reached again
     /// on its own path is a cycle, and one reached on two paths is written twice.
     static var sharesObjects: Bool { get }
+    /// Whether the format names the type of every object it writes by itself (keyed archives'
+    /// `$class`), so a subclass or a value behind `Any` needs no registered name.
+    static var isSelfDescribing: Bool { get }
 
     mutating func beginArray(count: Int) throws
     mutating func endArray() throws
@@ -36,6 +39,11 @@ protocol ArchiveWriter: ~Copyable {
     /// A property-list tree (unknown entries kept by a type, the output of `Codable` types).
     mutating func tree(_ value: PropertyListValue) throws
 
+    /// Opens a set of `count` elements (keyed archives: an `NSSet`; plain formats: an array).
+    mutating func beginSet(count: Int) throws
+    /// Closes the innermost set.
+    mutating func endSet() throws
+
     /// `nil`, `level` optional layers below the outermost (see ``NilMarker``).
     mutating func nilMarker(level: Int) throws
 
@@ -49,16 +57,24 @@ protocol ArchiveWriter: ~Copyable {
 }
 
 extension ArchiveWriter where Self: ~Copyable {
+    package static var isSelfDescribing: Bool { false }
+
     /// `URL` as its `absoluteString`.
-    mutating func url(_ value: URL) throws { try string(value.absoluteString) }
+    package mutating func url(_ value: URL) throws { try string(value.absoluteString) }
 
     /// `UUID` as its `uuidString`.
-    mutating func uuid(_ value: UUID) throws { try string(value.uuidString) }
+    package mutating func uuid(_ value: UUID) throws { try string(value.uuidString) }
+
+    /// A set: an array in plain formats.
+    package mutating func beginSet(count: Int) throws { try beginArray(count: count) }
+
+    /// Ends a set.
+    package mutating func endSet() throws { try endArray() }
 
     /// The plain-format spelling: the string `$null` (what Foundation's `PropertyListEncoder` writes
     /// for `nil`, and its decoder reads as `nil`), or for deeper levels a dictionary whose only key
     /// is `$nil`, holding the level.
-    mutating func nilMarker(level: Int) throws {
+    package mutating func nilMarker(level: Int) throws {
         if level == 0 { return try string(NilMarker.null) }
         try beginDictionary(count: 1)
         try key(ReservedKey.nilKey)
@@ -67,7 +83,7 @@ extension ArchiveWriter where Self: ~Copyable {
     }
 
     /// The plain-format spelling: a dictionary with the reserved entries first.
-    mutating func beginPlainObject(_ start: ObjectStart) throws {
+    package mutating func beginPlainObject(_ start: ObjectStart) throws {
         try beginDictionary(count: start.entryCount)
         if let record = start.typeRecord {
             try key(ReservedKey.typeKey)

@@ -1,15 +1,15 @@
 /// What a writer is told when an `AutoCodable` value begins: its plan, the type record to write
 /// and, for a class, the instance (so formats that share objects can find it again).
-struct ObjectStart {
+package struct ObjectStart {
     /// The plan of the value's dynamic type.
-    let plan: TypePlan
+    package let plan: TypePlan
     /// The name to record as the value's type (``ReservedKey/type``), or `nil` for none.
-    let typeRecord: String?
+    package let typeRecord: String?
     /// The instance, for classes.
-    let object: AnyObject?
+    package let object: AnyObject?
 
     /// The number of dictionary entries a plain format writes: the reserved keys and one per field.
-    var entryCount: Int {
+    package var entryCount: Int {
         plan.fields.count + (typeRecord == nil ? 0 : 1) + (plan.version == 0 ? 0 : 1)
     }
 }

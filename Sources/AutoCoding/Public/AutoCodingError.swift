@@ -69,6 +69,13 @@ public struct AutoCodingError: Error, Sendable, Hashable, CustomStringConvertibl
     public var found: String?
     /// What is wrong, for people (without the path).
     public var reason: String
+    /// Where in a keyed archive the problem is: the `$objects` index of the innermost object being
+    /// read, and the key inside it, when known.
+    package var objectIndex: Int?
+    package var objectKey: String?
+    /// The kind a format reports this error as in its own error type (a keyed archive's
+    /// `uidOutOfRange`), when it has one the engine's kinds do not distinguish.
+    package var formatKind: String?
 
     /// Creates an error.
     ///
@@ -156,8 +163,21 @@ extension AutoCodingError {
                         "values nest too deep to continue: no thread with a fresh stack could be started (error \(failure.code))")
     }
 
+    /// This error located at `$objects` index `index` of a keyed archive, unless an inner object
+    /// already located it; the key is the first step of the path inside that object.
+    package func located(atObject index: Int) -> AutoCodingError {
+        guard objectIndex == nil else { return self }
+        var copy = self
+        copy.objectIndex = index
+        switch reversedPath.last {
+        case .property(let name)?, .key(let name)?: copy.objectKey = name
+        default: break
+        }
+        return copy
+    }
+
     /// This error with the root type's name set, unless an inner level already set it.
-    func rooted(at typeName: String) -> AutoCodingError {
+    package func rooted(at typeName: String) -> AutoCodingError {
         guard self.typeName.isEmpty else { return self }
         var copy = self
         copy.typeName = typeName
@@ -167,7 +187,7 @@ extension AutoCodingError {
 
 extension AutoCodingError {
     /// A property-list writer's or reader's error, in the engine's terms.
-    init(_ error: PropertyListError) {
+    package init(_ error: PropertyListError) {
         let kind: Kind
         switch error.kind {
         case .unrepresentable: kind = .unrepresentable

@@ -43,19 +43,19 @@ public enum AutoCodingRegistry {
     }
 
     /// The registrations at this moment, read by an archive once so lookups need no lock.
-    struct Snapshot: TypeResolver, @unchecked Sendable {
+    package struct Snapshot: TypeResolver, @unchecked Sendable {
         // @unchecked: immutable dictionaries of metatypes, which are safe to share.
         var typesByName: [String: any AutoCodable.Type] = [:]
         /// Every name of a type, the registered one first, then its aliases.
         var namesByType: [ObjectIdentifier: [String]] = [:]
 
-        func name(of type: Any.Type) -> String? { namesByType[ObjectIdentifier(type)]?.first }
+        package func name(of type: Any.Type) -> String? { namesByType[ObjectIdentifier(type)]?.first }
         func autoCodableType(named name: String) -> (any AutoCodable.Type)? { typesByName[name] }
-        func type(named name: String) -> Any.Type? { typesByName[name] }
-        func names(of type: Any.Type) -> [String] { namesByType[ObjectIdentifier(type)] ?? [] }
+        package func type(named name: String) -> Any.Type? { typesByName[name] }
+        package func names(of type: Any.Type) -> [String] { namesByType[ObjectIdentifier(type)] ?? [] }
     }
 
-    static func snapshot() -> Snapshot { storage.current() }
+    package static func snapshot() -> Snapshot { storage.current() }
 
     private static let storage = Storage()
 

@@ -134,9 +134,9 @@ final class HookOrderNode: AutoCodable {
     }
 }
 
-/// A type that cannot be archived (a Decimal property), referred to by another.
+/// A type that cannot be archived (an NSObject property), referred to by another.
 final class UnarchivableLeaf: AutoCodable {
-    var amount = Decimal(1)
+    var amount = NSObject()
     required init() {}
 }
 

@@ -1,0 +1,49 @@
+import AutoCoding
+
+/// The types a keyed archive may instantiate, by every name they are read from: the type-record
+/// rule of keyed archives, where a `$classname` must name an allowed type (like `NSSecureCoding`),
+/// never merely spell the declared type.
+struct KeyedAllowedTypes: TypeResolver {
+    /// A `$classname` that names no allowed type.
+    struct Disallowed: Error {
+        let name: String
+    }
+
+    private var byName: [String: any AutoCodable.Type] = [:]
+    private var namesByType: [ObjectIdentifier: [String]] = [:]
+
+    /// The allowed types and their names.
+    ///
+    /// - Throws: ``KeyedArchiveError/Kind/classNameConflict`` when two types are read from one name.
+    init(_ types: [any AutoCodable.Type], classNames: KeyedClassNames) throws {
+        for type in types {
+            let names = classNames.readableNames(for: type)
+            for name in names {
+                if let other = byName[name], ObjectIdentifier(other) != ObjectIdentifier(type) {
+                    throw KeyedArchiveError(.classNameConflict,
+                                            "\(other) and \(type) are both read from \"\(name)\"; give one another name")
+                }
+                byName[name] = type
+            }
+            namesByType[ObjectIdentifier(type), default: []].append(contentsOf: names)
+        }
+    }
+
+    /// Whether `name` is allowed.
+    func allows(_ name: String) -> Bool { byName[name] != nil }
+
+    func type(named name: String) -> Any.Type? { byName[name] }
+
+    func names(of type: Any.Type) -> [String] { namesByType[ObjectIdentifier(type)] ?? [] }
+
+    func resolve(_ record: String, declared: Any.Type, stableName: String, atRoot: Bool) throws -> Any.Type {
+        guard let named = byName[record] else { throw Disallowed(name: record) }
+        if ObjectIdentifier(named) == ObjectIdentifier(declared) { return declared }
+        if let namedClass = named as? AnyClass, let declaredClass = declared as? AnyClass,
+           TypeRecord.isSubclass(namedClass, of: declaredClass) {
+            return named
+        }
+        throw AutoCodingError(.typeMismatch, "\"\(record)\" is a \(named), not a \(declared)",
+                              expected: "\(declared)", found: "\(named)")
+    }
+}
