@@ -247,6 +247,34 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("MyTool").path))
     }
 
+    @Test func concurrentOpenersAllAdoptTheSameDirectories() throws {
+        let directory = try TemporaryDirectoryHolder()
+        let environment = Self.environment(directory)
+        let data = directory.url.appendingPathComponent("data")
+        try ArchiveStore(name: "Archiver", directoryPath: data.appendingPathComponent("^my^tool/^archiver").path,
+                         fileSystem: SystemFileSystem()).persist(Contact.sample(6), forKey: "me")
+        let paths = CollectedPaths()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            paths.add(try? StoreLocation.applicationSupport.resolvedDirectoryPath(
+                application: "MyTool", store: "Archiver", environment: environment, fileSystem: SystemFileSystem()))
+        }
+        #expect(paths.all == Array(repeating: data.appendingPathComponent("MyTool/Archiver").path, count: 8))
+        #expect(try ArchiveStore(name: "Archiver", directoryPath: data.appendingPathComponent("MyTool/Archiver").path,
+                                 fileSystem: SystemFileSystem()).retrieve(Contact.self, forKey: "me") == .sample(6))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.path) == ["MyTool"])
+    }
+
+    /// Paths gathered from several threads.
+    private final class CollectedPaths: @unchecked Sendable {
+        // @unchecked: `paths` is only touched while `lock` is held.
+        private let lock = NSLock()
+        private var paths: [String?] = []
+
+        func add(_ path: String?) { lock.withLock { paths.append(path) } }
+
+        var all: [String?] { lock.withLock { paths } }
+    }
+
     @Test func theSavableObjectsDirectoryOfAnEscapedApplicationDirectoryIsAdopted() throws {
         let directory = try TemporaryDirectoryHolder()
         let environment = Self.environment(directory)
