@@ -11,8 +11,9 @@ enum ConvertCommand {
             IN may be binary, XML or canonical JSON (detected from its bytes); - reads standard input.
             -o, --output OUT  where to write (default and - : standard output). The file is replaced
                               only once conversion has succeeded.
-            Canonical JSON output ends with a newline. XML dates are exact; Foundation and plistlib
-            cannot read a fraction of a second, nor plistlib a year outside 1-9999.
+            Canonical JSON output ends with a newline. XML dates are exact: a fraction of a second
+            goes in a fraction attribute, which Foundation and plistlib ignore (reading the whole
+            second below); plistlib cannot read a year outside 1-9999.
             """,
         syntax: CommandSyntax(
             options: [

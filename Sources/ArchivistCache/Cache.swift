@@ -14,7 +14,8 @@ import Persistence
 /// let fetched = try await cache.value(from: ProfileFetcher(id: "42"), format: "full")
 /// ```
 /// All methods are safe to call from any thread or task. The disk entries of a cache live in
-/// `<caches directory>/<application>/<cache name>/<format name>/` (names escaped for the file
+/// `<caches directory>/<application>/<cache name>/<format name>/` (the application and cache names
+/// as written when they are portable file names, as for stores; other names escaped for the file
 /// system); one process at a time should use a given cache directory.
 public final class Cache<Value: Sendable>: Sendable {
     /// The cache's name: the last component of its directory.
@@ -31,7 +32,8 @@ public final class Cache<Value: Sendable>: Sendable {
     /// Creating two caches with the same name and location in one process is allowed but they do
     /// not share state; use one instance (or ``shared``) per directory.
     /// - Parameters:
-    ///   - name: The cache's name and directory name (any string; it is escaped).
+    ///   - name: The cache's name and directory name (any string; as written when it is a portable
+    ///     file name, escaped otherwise, as ``StoreLocation`` says).
     ///   - coding: How values become disk entries.
     ///   - location: The base directory; the caches directory (`$XDG_CACHE_HOME` or `~/.cache` on
     ///     Linux, `Library/Caches` on Apple platforms) by default.

@@ -166,4 +166,22 @@ import TestSupport
         #expect(path == "/xdg/app/thumbs")
         #endif
     }
+
+    #if !canImport(Darwin)
+    @Test func theCachesDirectoryNamesTheApplicationAsWrittenAndAdoptsItsEscapedDirectory() throws {
+        let caches = fixture.directory.url.appendingPathComponent("caches")
+        let environment = ["XDG_CACHE_HOME": caches.path, "HOME": "/nonexistent"]
+        #expect(try StoreLocation.caches.directoryPath(application: "MyTool", store: "thumbs", environment: environment)
+                == caches.appendingPathComponent("MyTool/thumbs").path)
+        // An earlier version's `^my^tool/thumbs` (lower-case names escape to themselves), with an entry in it.
+        let legacy = caches.appendingPathComponent("^my^tool/thumbs")
+        try FileManager.default.createDirectory(at: legacy, withIntermediateDirectories: true)
+        try Data("entry".utf8).write(to: legacy.appendingPathComponent("kept"))
+        let path = try StoreLocation.caches.resolvedDirectoryPath(application: "MyTool", store: "thumbs",
+                                                                  environment: environment, fileSystem: SystemFileSystem())
+        #expect(path == caches.appendingPathComponent("MyTool/thumbs").path)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path).appendingPathComponent("kept")) == Data("entry".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: caches.path) == ["MyTool"])
+    }
+    #endif
 }

@@ -2,8 +2,8 @@ import Foundation
 import Persistence
 import Testing
 
-/// Store and SavableObjects directory names appear as written when portable; earlier escaped
-/// directories are adopted, not orphaned.
+/// Application, store and SavableObjects directory names appear as written when portable; earlier
+/// escaped directories are adopted, not orphaned.
 @Suite struct StoreDirectoryNameTests {
     @Test func portableNamesAppearAsWritten() throws {
         for name in ["Archiver", "SavableObjects", "My-Store_2.v1", "people", "A", "x.y", String(repeating: "N", count: 128)] {
@@ -28,11 +28,21 @@ import Testing
         #expect(StoreDirectoryName.component(for: long) == KeyFileName.stem(for: long).text)
     }
 
-    @Test func applicationNamesAndKeysKeepTheirEscaping() throws {
-        let environment = ["HOME": "/home/ada", "XDG_DATA_HOME": "/xdg"]
-        let path = try StoreLocation.applicationSupport.directoryPath(application: "Notes", store: "Main",
-                                                                      environment: environment)
-        #expect(path == "/xdg/^notes/Main")
+    @Test func portableApplicationNamesAppearAsWrittenAndOthersKeepTheirEscaping() throws {
+        let environment = ["HOME": "/home/ada", "XDG_DATA_HOME": "/xdg", "XDG_CACHE_HOME": "/cache"]
+        #expect(try StoreLocation.applicationSupport.directoryPath(application: "Notes", store: "Main",
+                                                                   environment: environment) == "/xdg/Notes/Main")
+        #expect(try StoreLocation.caches.directoryPath(application: "com.example.MyTool", store: "thumbs",
+                                                       environment: environment) == "/cache/com.example.MyTool/thumbs")
+        #expect(try StoreLocation.applicationSupport.directoryPath(application: "My App", store: "Main",
+                                                                   environment: environment) == "/xdg/^my%20^app/Main")
+        #expect(try StoreLocation.applicationSupport.directoryPath(application: "../up", store: "Main",
+                                                                   environment: environment) == "/xdg/%2e.%2fup/Main")
+        #expect(try StoreLocation.applicationSupport.directoryPath(application: "", store: "Main",
+                                                                   environment: environment) == "/xdg/=/Main")
+    }
+
+    @Test func keysKeepTheirEscaping() throws {
         let directory = try TemporaryDirectoryHolder()
         let store = try ArchiveStore(name: "Archiver", location: .directory(directory.url))
         try store.persist(Contact.sample(1), forKey: "Person")
@@ -129,6 +139,158 @@ import Testing
     }
 
     #if !canImport(Darwin)
+    /// A platform directory (`$XDG_DATA_HOME`, `$XDG_CACHE_HOME`) in a temporary directory.
+    private static func environment(_ directory: TemporaryDirectoryHolder) -> [String: String] {
+        ["HOME": "/nonexistent", "XDG_DATA_HOME": directory.url.appendingPathComponent("data").path,
+         "XDG_CACHE_HOME": directory.url.appendingPathComponent("cache").path]
+    }
+
+    @Test func anEscapedApplicationDirectoryOfAnEarlierVersionIsAdoptedWithEveryStoreInIt() throws {
+        let directory = try TemporaryDirectoryHolder()
+        let environment = Self.environment(directory)
+        let data = directory.url.appendingPathComponent("data")
+        // Both names escaped (the oldest layout), and a store named as written (the previous one).
+        let oldest = data.appendingPathComponent("^my^tool/^archiver")
+        try ArchiveStore(name: "Archiver", directoryPath: oldest.path, fileSystem: SystemFileSystem())
+            .persist(Contact.sample(4), forKey: "me")
+        let previous = data.appendingPathComponent("^my^tool/Settings")
+        try BasicValueStore(fileURL: previous.appendingPathComponent(BasicValueStore.logFileName)).set("dark", forKey: "theme")
+        let path = try StoreLocation.applicationSupport.resolvedDirectoryPath(
+            application: "MyTool", store: "Archiver", environment: environment, fileSystem: SystemFileSystem())
+        #expect(path == data.appendingPathComponent("MyTool/Archiver").path)
+        #expect(try ArchiveStore(name: "Archiver", directoryPath: path, fileSystem: SystemFileSystem())
+            .retrieve(Contact.self, forKey: "me") == .sample(4))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.path) == ["MyTool"])
+        let settings = try StoreLocation.applicationSupport.resolvedDirectoryPath(
+            application: "MyTool", store: "Settings", environment: environment, fileSystem: SystemFileSystem())
+        #expect(settings == data.appendingPathComponent("MyTool/Settings").path)
+        let log = URL(fileURLWithPath: settings).appendingPathComponent(BasicValueStore.logFileName)
+        #expect(try BasicValueStore(fileURL: log).string(forKey: "theme") == "dark")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("MyTool").path).sorted()
+                == ["Archiver", "Settings"])
+    }
+
+    @Test func theApplicationDirectoryIsAdoptedForDocumentsAndCachesToo() throws {
+        let directory = try TemporaryDirectoryHolder()
+        let environment = Self.environment(directory)
+        let documents = directory.url.appendingPathComponent("data/^my^tool/Documents/^letters")
+        let thumbs = directory.url.appendingPathComponent("cache/^my^tool/thumbs")
+        for url in [documents, thumbs] { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+        #expect(try StoreLocation.documents.resolvedDirectoryPath(
+            application: "MyTool", store: "Letters", environment: environment, fileSystem: SystemFileSystem())
+            == directory.url.appendingPathComponent("data/MyTool/Documents/Letters").path)
+        #expect(try StoreLocation.caches.resolvedDirectoryPath(
+            application: "MyTool", store: "thumbs", environment: environment, fileSystem: SystemFileSystem())
+            == directory.url.appendingPathComponent("cache/MyTool/thumbs").path)
+        for parent in ["data", "cache"] {
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent(parent).path)
+                    == ["MyTool"], "\(parent)")
+        }
+    }
+
+    @Test func whenTheWrittenApplicationDirectoryExistsTheEscapedOneIsLeftAlone() throws {
+        let directory = try TemporaryDirectoryHolder()
+        let data = directory.url.appendingPathComponent("data")
+        for name in ["^my^tool/Old", "MyTool"] {
+            try FileManager.default.createDirectory(at: data.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        let path = try StoreLocation.applicationSupport.resolvedDirectoryPath(
+            application: "MyTool", store: "Old", environment: Self.environment(directory), fileSystem: SystemFileSystem())
+        #expect(path == data.appendingPathComponent("MyTool/Old").path)
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("^my^tool/Old").path))
+    }
+
+    @Test func aNonPortableApplicationNameKeepsItsEscapedDirectory() throws {
+        let directory = try TemporaryDirectoryHolder()
+        let data = directory.url.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data.appendingPathComponent("^my%20^app/^archiver"),
+                                                withIntermediateDirectories: true)
+        let path = try StoreLocation.applicationSupport.resolvedDirectoryPath(
+            application: "My App", store: "Archiver", environment: Self.environment(directory), fileSystem: SystemFileSystem())
+        #expect(path == data.appendingPathComponent("^my%20^app/Archiver").path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.path) == ["^my%20^app"])
+    }
+
+    @Test func aFailedApplicationAdoptionKeepsUsingTheEscapedApplicationDirectory() throws {
+        let directory = try TemporaryDirectoryHolder()
+        let data = directory.url.appendingPathComponent("data")
+        let legacy = data.appendingPathComponent("^my^tool/^archiver")
+        try ArchiveStore(name: "Archiver", directoryPath: legacy.path, fileSystem: SystemFileSystem())
+            .persist(Contact.sample(5), forKey: "kept")
+        let disk = FaultInjectingFileSystem()
+        // Only the application directory's rename fails; the store's within it then succeeds.
+        disk.inject(FileSystemFault(.rename, code: EXDEV, pathContains: "/MyTool", times: 1))
+        let path = try StoreLocation.applicationSupport.resolvedDirectoryPath(
+            application: "MyTool", store: "Archiver", environment: Self.environment(directory), fileSystem: disk)
+        #expect(path == data.appendingPathComponent("^my^tool/Archiver").path)
+        #expect(try ArchiveStore(name: "Archiver", directoryPath: path, fileSystem: disk)
+            .retrieve(Contact.self, forKey: "kept") == .sample(5))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.path) == ["^my^tool"])
+    }
+
+    @Test func anEarlierDirectoryKeptAfterAFailedRenameStaysInUseForTheRestOfTheProcess() throws {
+        let directory = try TemporaryDirectoryHolder()
+        let data = directory.url.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data.appendingPathComponent("^my^tool/First"),
+                                                withIntermediateDirectories: true)
+        let disk = FaultInjectingFileSystem()
+        disk.inject(FileSystemFault(.rename, code: EBUSY, times: 1))
+        let environment = Self.environment(directory)
+        let first = try StoreLocation.applicationSupport.resolvedDirectoryPath(
+            application: "MyTool", store: "First", environment: environment, fileSystem: disk)
+        #expect(first == data.appendingPathComponent("^my^tool/First").path)
+        // The rename would succeed now, but a store may have `first` open: it is not moved.
+        let second = try StoreLocation.applicationSupport.resolvedDirectoryPath(
+            application: "MyTool", store: "Second", environment: environment, fileSystem: SystemFileSystem())
+        #expect(second == data.appendingPathComponent("^my^tool/Second").path)
+        #expect(FileManager.default.fileExists(atPath: first))
+        #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("MyTool").path))
+    }
+
+    @Test func concurrentOpenersAllAdoptTheSameDirectories() throws {
+        let directory = try TemporaryDirectoryHolder()
+        let environment = Self.environment(directory)
+        let data = directory.url.appendingPathComponent("data")
+        try ArchiveStore(name: "Archiver", directoryPath: data.appendingPathComponent("^my^tool/^archiver").path,
+                         fileSystem: SystemFileSystem()).persist(Contact.sample(6), forKey: "me")
+        let paths = CollectedPaths()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            paths.add(try? StoreLocation.applicationSupport.resolvedDirectoryPath(
+                application: "MyTool", store: "Archiver", environment: environment, fileSystem: SystemFileSystem()))
+        }
+        #expect(paths.all == Array(repeating: data.appendingPathComponent("MyTool/Archiver").path, count: 8))
+        #expect(try ArchiveStore(name: "Archiver", directoryPath: data.appendingPathComponent("MyTool/Archiver").path,
+                                 fileSystem: SystemFileSystem()).retrieve(Contact.self, forKey: "me") == .sample(6))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.path) == ["MyTool"])
+    }
+
+    /// Paths gathered from several threads.
+    private final class CollectedPaths: @unchecked Sendable {
+        // @unchecked: `paths` is only touched while `lock` is held.
+        private let lock = NSLock()
+        private var paths: [String?] = []
+
+        func add(_ path: String?) { lock.withLock { paths.append(path) } }
+
+        var all: [String?] { lock.withLock { paths } }
+    }
+
+    @Test func theSavableObjectsDirectoryOfAnEscapedApplicationDirectoryIsAdopted() throws {
+        let directory = try TemporaryDirectoryHolder()
+        let environment = Self.environment(directory)
+        let legacy = directory.url.appendingPathComponent("data/^notes/^savable^objects")
+        try FileManager.default.createDirectory(at: legacy, withIntermediateDirectories: true)
+        let memo = Memo(archiveURL: legacy.appendingPathComponent("^memo.plist"))
+        memo.body = "kept"
+        try memo.save()
+        let adopted = SavableFiles.defaultDirectory(application: "Notes", environment: environment,
+                                                    fileSystem: SystemFileSystem())
+        #expect(adopted.path == directory.url.appendingPathComponent("data/Notes/SavableObjects").path)
+        #expect(try Memo.load(from: adopted.appendingPathComponent("^memo.plist")).body == "kept")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("data").path)
+                == ["Notes"])
+    }
+
     @Test func theSavableObjectsDirectoryIsNamedAsWrittenAndAdoptsTheEscapedOne() throws {
         let directory = try TemporaryDirectoryHolder()
         let environment = ["HOME": "/nonexistent", "XDG_DATA_HOME": directory.url.path]

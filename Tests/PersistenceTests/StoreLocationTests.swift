@@ -2,7 +2,7 @@ import Foundation
 import Persistence
 import Testing
 
-/// Standard locations follow XDG on Linux; names are scoped and escaped.
+/// Standard locations follow XDG on Linux; names are scoped, and escaped unless portable.
 @Suite struct StoreLocationTests {
     let environment = ["HOME": "/home/ada", "TMPDIR": "/var/tmp"]
 
@@ -15,13 +15,13 @@ import Testing
     #if !canImport(Darwin)
     @Test func linuxUsesXDGDefaultsUnderHome() throws {
         #expect(try StoreLocation.applicationSupport.directoryPath(application: "Notes", store: "main", environment: environment)
-                == "/home/ada/.local/share/^notes/main")
+                == "/home/ada/.local/share/Notes/main")
         #expect(try StoreLocation.documents.directoryPath(application: "Notes", store: "main", environment: environment)
-                == "/home/ada/.local/share/^notes/Documents/main")
+                == "/home/ada/.local/share/Notes/Documents/main")
         #expect(try StoreLocation.caches.directoryPath(application: "Notes", store: "main", environment: environment)
-                == "/home/ada/.cache/^notes/main")
+                == "/home/ada/.cache/Notes/main")
         #expect(try StoreLocation.temporary.directoryPath(application: "Notes", store: "main", environment: environment)
-                == "/var/tmp/^notes/main")
+                == "/var/tmp/Notes/main")
     }
 
     @Test func linuxHonoursAbsoluteXDGVariablesAndIgnoresRelativeOnes() throws {

@@ -5,15 +5,21 @@ import TestSupport
 
 /// How a date is split into an XML `<date>`'s calendar fields and fraction digits, and added back.
 @Suite struct XMLDateFieldsTests {
-    /// The `<date>` text our writer produces for `seconds` after 2001, or `nil` when it refuses.
-    static func spelling(_ seconds: Double) -> String? {
+    /// The `<date>` element our writer produces for `seconds` after 2001 (without the newline
+    /// after it), or `nil` when it refuses.
+    static func element(_ seconds: Double) -> String? {
         guard let fields = XMLScalarSpelling.dateFields(of: Date(timeIntervalSinceReferenceDate: seconds)) else {
             return nil
         }
         var buffer = ByteBuffer(initialCapacity: 64)
         XMLScalarSpelling.appendDate(fields, into: &buffer)
-        let text = String(decoding: buffer.finish(), as: UTF8.self)
-        return String(text.dropFirst("<date>".count).dropLast("</date>\n".count))
+        return String(String(decoding: buffer.finish(), as: UTF8.self).dropLast())
+    }
+
+    /// The text of a `<date>` without a fraction, or `nil` when it has one or is refused.
+    static func spelling(_ seconds: Double) -> String? {
+        guard let element = element(seconds), element.hasPrefix("<date>") else { return nil }
+        return String(element.dropFirst("<date>".count).dropLast("</date>".count))
     }
 
     /// The seconds the fields stand for, as our reader computes them.
@@ -27,14 +33,18 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (0.5, "2001-01-01T00:00:00.5Z"), (1e-6, "2001-01-01T00:00:00.000001Z"), (0.1, "2001-01-01T00:00:00.1Z"),
-        (-0.25, "2000-12-31T23:59:59.75Z"), (-0.5, "2000-12-31T23:59:59.5Z"), (-1e-6, "2000-12-31T23:59:59.999999Z"),
-        (12.9, "2001-01-01T00:00:12.9Z"), (-86_400.125, "2000-12-30T23:59:59.875Z"),
-        (252_423_993_599.9, "9999-12-31T23:59:59.9Z"), (-63_113_904_000 + 0.75, "0001-01-01T00:00:00.75Z"),
-        (1e-20, "2001-01-01T00:00:00.00000000000000000001Z"),
+        (0.5, "0.5", "2001-01-01T00:00:00Z"), (1e-6, "0.000001", "2001-01-01T00:00:00Z"),
+        (0.1, "0.1", "2001-01-01T00:00:00Z"), (-0.25, "0.75", "2000-12-31T23:59:59Z"),
+        (-0.5, "0.5", "2000-12-31T23:59:59Z"), (-1e-6, "0.999999", "2000-12-31T23:59:59Z"),
+        (12.9, "0.9", "2001-01-01T00:00:12Z"), (-86_400.125, "0.875", "2000-12-30T23:59:59Z"),
+        (252_423_993_599.9, "0.9", "9999-12-31T23:59:59Z"), (-63_113_904_000 + 0.75, "0.75", "0001-01-01T00:00:00Z"),
+        (1e-20, "0.00000000000000000001", "2001-01-01T00:00:00Z"),
+        (-63_113_904_000 - 0.5, "0.5", "0000-12-31T23:59:59Z"), (252_423_993_600.75, "0.75", "10000-01-01T00:00:00Z"),
+        (-1e11 - 0.25, "0.75", "-1168-02-16T14:13:19Z"),
     ])
-    func spellsFractionsWithTheirShortestExactDigits(seconds: Double, expected: String) {
-        #expect(Self.spelling(seconds) == expected)
+    func spellsTheWholeSecondBelowAsTextAndTheShortestExactFractionAsAnAttribute(seconds: Double, fraction: String,
+                                                                                text: String) {
+        #expect(Self.element(seconds) == "<date fraction=\"\(fraction)\">\(text)</date>")
     }
 
     @Test(arguments: [

@@ -3,8 +3,10 @@ import PropertyList
 import Testing
 import TestSupport
 
-/// `<date>` spellings beyond `YYYY-MM-DDTHH:MM:SSZ`: signed and long years, fractions, and refusals.
+/// `<date>` spellings beyond `YYYY-MM-DDTHH:MM:SSZ`: signed and long years, fractions (in the
+/// `fraction` attribute, and in the text as the previous version wrote them), and refusals.
 extension XMLPropertyListReaderTests {
+    /// The in-text fractions here are the form the previous version wrote; it is read, not written.
     @Test(arguments: [
         ("0000-12-30T00:00:00Z", Date.distantPast.timeIntervalSinceReferenceDate),
         ("4001-01-01T00:00:00Z", Date.distantFuture.timeIntervalSinceReferenceDate),
@@ -28,6 +30,79 @@ extension XMLPropertyListReaderTests {
         let nines = "2000-12-31T23:59:59." + String(repeating: "9", count: 5_000) + "Z"
         let value = try readPlist("<date>\(nines)</date>")
         #expect(value.dateValue?.timeIntervalSinceReferenceDate.bitPattern == (-0.0).bitPattern)
+        let tinyAttribute = "<date fraction=\"0." + String(repeating: "0", count: 323) + "5\">2001-01-01T00:00:00Z</date>"
+        #expect(try readPlist(tinyAttribute) == .date(Date(timeIntervalSinceReferenceDate: .leastNonzeroMagnitude)))
+        let ninesAttribute = "<date fraction='0." + String(repeating: "9", count: 5_000) + "'>2000-12-31T23:59:59Z</date>"
+        #expect(try readPlist(ninesAttribute).dateValue?.timeIntervalSinceReferenceDate.bitPattern == (-0.0).bitPattern)
+    }
+
+    @Test(arguments: [
+        (#"<date fraction="0.75">2000-12-31T23:59:59Z</date>"#, -0.25),
+        (#"<date fraction="0.5">2001-01-01T00:00:00Z</date>"#, 0.5),
+        (#"<date fraction='0.000001'>2001-01-01T00:00:00Z</date>"#, 1e-6),
+        (#"<date fraction="0.500">2001-01-01T00:00:00Z</date>"#, 0.5), (#"<date fraction="0.0">2001-01-01T00:00:00Z</date>"#, 0),
+        (#"<date fraction="0.9">2001-01-01T00:00:12Z</date>"#, 12.9),
+        (#"<date fraction="0.25">0000-12-30T00:00:00Z</date>"#, -63_114_076_799.75),
+        (#"<date fraction="0.75">-1168-02-16T14:13:19Z</date>"#, -1e11 - 0.25),
+        (#"<date fraction="0.75">10000-01-01T00:00:00Z</date>"#, 252_423_993_600.75),
+        (#"<date  fraction = "0.5"  >2001-01-01T00:00:00Z</date >"#, 0.5),
+        (#"<date kind="instant" fraction="0.5" x:fraction="junk">2001-01-01T00:00:00Z</date>"#, 0.5),
+        (#"<date other='a"b' fraction="0.5">2001-01-01T00:00:00Z</date>"#, 0.5),
+        (#"<date kind="instant">2001-01-01T00:00:01Z</date>"#, 1),
+        ("<date\tfraction=\"0.5\"\n>\n\t2001-01-01T00:00:00Z\n</date>", 0.5),
+    ])
+    func readsTheFractionAttributeAddedExactlyToTheWholeSecond(xml: String, seconds: Double) throws {
+        #expect(try readPlist(xml) == .date(Date(timeIntervalSinceReferenceDate: seconds)), "\(xml)")
+    }
+
+    @Test func readsFractionAttributesInsideContainers() throws {
+        let xml = """
+            <dict><key>at</key><date fraction="0.75">2000-12-31T23:59:59Z</date>\
+            <key>all</key><array><date fraction="0.5">2001-01-01T00:00:00Z</date><date>2001-01-01T00:00:00Z</date></array></dict>
+            """
+        #expect(try readPlist(xml) == ["at": .date(Date(timeIntervalSinceReferenceDate: -0.25)),
+                                       "all": [.date(Date(timeIntervalSinceReferenceDate: 0.5)),
+                                               .date(Date(timeIntervalSinceReferenceDate: 0))]])
+    }
+
+    @Test func skipsAFractionAttributeOnOtherElements() throws {
+        #expect(try readPlist(#"<array fraction="0.5"><real fraction="x">1.5</real><integer fraction=''>2</integer></array>"#)
+                == [1.5, 2])
+        #expect(try readPlist(#"<string fraction="0.5">2001-01-01T00:00:00Z</string>"#) == "2001-01-01T00:00:00Z")
+    }
+
+    /// The value's column: `<plist><date fraction="` is 23 bytes.
+    @Test(arguments: [
+        "", "0", "0.", ".5", "1.5", "1", "00.5", "0.5e1", " 0.5", "0.5 ", "+0.5", "-0.5", "0,5", "0.-5", "0.5.5",
+        "0.5Z", "0x.5", "&#48;.5", "0.&#53;", "0.٥", "0.1_0",
+    ])
+    func rejectsAMalformedFractionAttributeAtItsValue(value: String) {
+        expectFailure(.invalidObject, line: 1, column: 24, "<plist><date fraction=\"\(value)\">2001-01-01T00:00:00Z</date></plist>")
+    }
+
+    @Test func rejectsAFractionInBothTheAttributeAndTheText() {
+        // At the text's decimal point: `<plist><date fraction="0.5">2001-01-01T00:00:00` is 47 bytes.
+        expectFailure(.invalidObject, line: 1, column: 48,
+                      #"<plist><date fraction="0.5">2001-01-01T00:00:00.5Z</date></plist>"#)
+    }
+
+    @Test func rejectsMalformedOrRepeatedAttributesOnADate() {
+        expectFailure(.xmlSyntax, line: 1, column: 29, #"<plist><date fraction="0.5" fraction="0.5">2001-01-01T00:00:00Z</date></plist>"#)
+        expectFailure(.xmlSyntax, line: 1, column: 14, "<plist><date fraction>2001-01-01T00:00:00Z</date></plist>")
+        expectFailure(.xmlSyntax, line: 1, column: 23, "<plist><date fraction=0.5>2001-01-01T00:00:00Z</date></plist>")
+        expectFailure(.xmlSyntax, line: 1, column: 14, #"<plist><date "0.5">2001-01-01T00:00:00Z</date></plist>"#)
+        expectFailure(.xmlSyntax, line: 1, column: 14, #"<plist><date ="0.5">2001-01-01T00:00:00Z</date></plist>"#)
+        expectFailure(.xmlSyntax, line: 1, column: 23, #"<plist><date fraction="0.5>2001-01-01T00:00:00Z</date></plist>"#)
+    }
+
+    @Test func rejectsAnEmptyDateEvenWithAFraction() {
+        expectFailure(.invalidObject, line: 1, column: 8, #"<plist><date fraction="0.5"/></plist>"#)
+    }
+
+    @Test func rejectsAFractionThatCarriesTheLastSecondOutOfRange() {
+        // The last whole second that reads is 999999999-12-31T23:59:57Z; its Doubles are 4 s apart.
+        expectFailure(.invalidObject, line: 1, column: 29,
+                      #"<plist><date fraction="0.5">999999999-12-31T23:59:59Z</date></plist>"#)
     }
 
     @Test(arguments: [
@@ -87,5 +162,37 @@ extension XMLPropertyListReaderTests {
             #expect(try XMLPropertyListReader().read(XMLPropertyListWriter().write(value)) == value, "\(body)")
         }
         #expect(accepted > 100)
+    }
+
+    /// Random changes to a `<date>` start tag with a `fraction`: every read either succeeds or
+    /// throws a typed error, and what succeeds writes back to a date that reads as the same instant.
+    @Test func readsOrRefusesArbitraryFractionAttributesWithoutTrapping() throws {
+        var random = SeededRandom(seed: 0xDA7E_0007)
+        let alphabet = Array("0123456789.-+ =\"'fraction<>/&#;x\t".utf8)
+        let template = Array(#"<date fraction="0.25">"#.utf8)
+        var accepted = 0
+        for _ in 0..<5_000 {
+            var tag = template
+            for _ in 0...random.below(3) {
+                // Keep `<date` so that most cases reach the attribute reader.
+                let position = 5 + random.below(tag.count - 4)
+                switch random.below(3) {
+                case 0 where position < tag.count: tag[position] = random.pick(alphabet)
+                case 1: tag.insert(random.pick(alphabet), at: position)
+                default: if position < tag.count { tag.remove(at: position) }
+                }
+            }
+            let body = String(decoding: tag, as: UTF8.self) + "-0001-12-31T23:59:59Z</date>"
+            let value: PropertyListValue
+            do {
+                value = try readPlist(body)
+            } catch {
+                #expect(error is PropertyListError, "\(body): \(error)")
+                continue
+            }
+            accepted += 1
+            #expect(try XMLPropertyListReader().read(XMLPropertyListWriter().write(value)) == value, "\(body)")
+        }
+        #expect(accepted > 500)
     }
 }

@@ -117,6 +117,68 @@ extension XMLPropertyListWriterTests {
         }
     }
 
+    /// Seconds with a fraction in years 1 through 9999 (what plistlib's `datetime` holds): named
+    /// shapes, then seeded random ones, half with microseconds (like `Date()`), half with any fraction.
+    static func fractionalSecondsInFourDigitYears(count: Int, seed: UInt64) -> [Double] {
+        var random = SeededRandom(seed: seed)
+        var seconds: [Double] = [0.5, -0.25, 1e-6, -1e-6, 0.1, 12.9, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+                                 -63_113_904_000 + 0.75, 252_423_993_598.5, -978_307_200 - 0.125, 730_902_605.25]
+        for index in 0..<count {
+            // Below 9999-12-31T23:59:59, so that no fraction rounds up into year 10000.
+            let whole = Double(random.inRange(-63_113_904_000 ... 252_423_993_598))
+            let fraction = Double(random.next() >> 11) * 0x1p-53
+            seconds.append(whole + (index % 2 == 0 ? (fraction * 1e6).rounded(.down) / 1e6 : fraction))
+        }
+        return seconds
+    }
+
+    /// Fractions in other years, which Foundation reads (plistlib stops at 1 through 9999).
+    static let fractionalSecondsInOtherYears: [Double] = [
+        Date.distantPast.timeIntervalSinceReferenceDate + 0.25, -63_113_904_000 - 0.5, -1e11 - 0.25,
+        252_423_993_600.75, 1e15 + 0.5, -1e15 - 0.5,
+    ]
+
+    @Test func foundationReadsOurFractionalDatesAsTheWholeSecondBelowAndWeReadThemExactly() throws {
+        let seconds = Self.fractionalSecondsInFourDigitYears(count: 2_000, seed: 0xDA7E_0008)
+            + Self.fractionalSecondsInOtherYears
+        let dates = seconds.map { Self.date($0) }
+        let value: PropertyListValue = ["dates": .array(dates), "name": "fractions", "first": dates[0], "count": 2]
+        let xml = try XMLPropertyListWriter().write(value)
+        #expect(String(decoding: xml, as: UTF8.self).contains(#"<date fraction="0.75">2000-12-31T23:59:59Z</date>"#))
+        let object = try PropertyListSerialization.propertyList(from: xml, format: nil)
+        let dictionary = try #require(object as? [String: Any], "Foundation read \(type(of: object))")
+        let theirs = try #require(dictionary["dates"] as? [Date])
+        #expect(theirs.map(\.timeIntervalSinceReferenceDate) == seconds.map { $0.rounded(.down) })
+        #expect((dictionary["first"] as? Date)?.timeIntervalSinceReferenceDate == 0)
+        #expect(dictionary["name"] as? String == "fractions")
+        let ours = try XMLPropertyListReader().read(xml)
+        #expect(ours == value)
+        let oursSeconds = ours.dictionaryValue?["dates"]?.arrayValue?.compactMap { $0.dateValue?.timeIntervalSinceReferenceDate }
+        #expect(oursSeconds?.map(\.bitPattern) == seconds.map(\.bitPattern))
+    }
+
+    @Test(.enabled(if: PythonOracle.isAvailable, "plistlib oracle unavailable: \(PythonOracle.unavailableReason)"))
+    func plistlibReadsOurFractionalDatesAsTheWholeSecondBelow() throws {
+        let oracle = try #require(PythonOracle.shared)
+        let seconds = Self.fractionalSecondsInFourDigitYears(count: 2_000, seed: 0xDA7E_0009)
+        let documents: [PropertyListValue] = [
+            .array(seconds.map { Self.date($0) }),
+            ["first": Self.date(seconds[0]), "nested": [Self.date(seconds[1]), "text", 3]],
+        ]
+        let expected: [PropertyListValue] = [
+            .array(seconds.map { Self.date($0.rounded(.down)) }),
+            ["first": Self.date(seconds[0].rounded(.down)), "nested": [Self.date(seconds[1].rounded(.down)), "text", 3]],
+        ]
+        let answers = try oracle.read(documents.map { try XMLPropertyListWriter().write($0) })
+        #expect(answers.count == documents.count)
+        for (answer, value) in zip(answers, expected) {
+            switch answer {
+            case .success(let line): #expect(line == value.canonicalJSON())
+            case .failure(let refusal): Issue.record("plistlib refused our fractional dates: \(refusal)")
+            }
+        }
+    }
+
     @Test func refusesDatesThatAreNotFiniteOrOutsideNineDigitYearsWithTheirPath() throws {
         let earliest = Double(XMLDateFields.earliestSecond)
         let limit = Double(XMLDateFields.secondLimit)

@@ -79,11 +79,16 @@ import Testing
         #expect(try body([.uid(42)]) == "<array>\n\t<dict>\n\t\t<key>CF$UID</key>\n\t\t<integer>42</integer>\n\t</dict>\n</array>\n")
     }
 
-    @Test func writesDatesAsTheWholeSecondBelowAndTheExactFraction() throws {
-        #expect(try body(.date(Date(timeIntervalSinceReferenceDate: 12.9))) == "<date>2001-01-01T00:00:12.9Z</date>\n")
-        #expect(try body(.date(Date(timeIntervalSinceReferenceDate: -0.5))) == "<date>2000-12-31T23:59:59.5Z</date>\n")
+    @Test func writesDatesAsTheWholeSecondBelowAndTheExactFractionInAnAttribute() throws {
+        #expect(try body(.date(Date(timeIntervalSinceReferenceDate: 12.9)))
+                == "<date fraction=\"0.9\">2001-01-01T00:00:12Z</date>\n")
+        #expect(try body(.date(Date(timeIntervalSinceReferenceDate: -0.5)))
+                == "<date fraction=\"0.5\">2000-12-31T23:59:59Z</date>\n")
         #expect(try body(.date(Date(timeIntervalSinceReferenceDate: -63_113_904_000))) == "<date>0001-01-01T00:00:00Z</date>\n")
-        #expect(try body(.date(Date(timeIntervalSinceReferenceDate: 252_423_993_599.9))) == "<date>9999-12-31T23:59:59.9Z</date>\n")
+        #expect(try body(.date(Date(timeIntervalSinceReferenceDate: 252_423_993_599.9)))
+                == "<date fraction=\"0.9\">9999-12-31T23:59:59Z</date>\n")
+        #expect(try body(["at": .date(Date(timeIntervalSinceReferenceDate: -0.25))])
+                == "<dict>\n\t<key>at</key>\n\t<date fraction=\"0.75\">2000-12-31T23:59:59Z</date>\n</dict>\n")
     }
 
     @Test func datesAgreeWithISO8601DateFormatter() throws {

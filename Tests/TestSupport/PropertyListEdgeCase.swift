@@ -72,8 +72,9 @@ public struct PropertyListEdgeCase: Sendable, CustomStringConvertible {
             PropertyListEdgeCase("date 0001-01-01", [date(-63_113_904_000)]),
             PropertyListEdgeCase("date 9999-12-31 23:59:59", [date(252_423_993_599)]),
             PropertyListEdgeCase("date with fraction before 2001", [date(-0.125)]) {
-                // Our XML keeps the fraction, but Foundation's and plistlib's XML readers refuse one;
-                // plistlib's datetime keeps microseconds (0.125 is exact), so binary carries it.
+                // Our XML keeps the fraction in an attribute that Foundation's and plistlib's XML
+                // readers ignore: they read the whole second below. plistlib's datetime keeps
+                // microseconds (0.125 is exact), so binary carries it.
                 $0.xml = false
             },
             PropertyListEdgeCase("date far beyond year 9999", [date(1e15)]) {

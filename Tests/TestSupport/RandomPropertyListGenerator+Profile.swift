@@ -20,7 +20,7 @@ extension RandomPropertyListGenerator {
             /// Any `Double` seconds since 2001, fractions and NaN included.
             case arbitrary
             /// Whole seconds in years 1 ... 9999: what every XML reader (Foundation's and
-            /// plistlib's refuse fractions) and Python's `datetime` hold exactly.
+            /// plistlib's read the whole second below a fraction) and Python's `datetime` hold exactly.
             case wholeSecondsInYears1To9999
         }
 

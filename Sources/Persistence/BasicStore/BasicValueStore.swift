@@ -62,8 +62,8 @@ public final class BasicValueStore: @unchecked Sendable {
     }
 
     /// Opens (or creates) a named store at a standard location or in a directory: its log is
-    /// ``logFileName`` in the directory ``StoreLocation`` gives for the application and name (the
-    /// name as written when it is portable; an escaped directory of an earlier version is adopted).
+    /// ``logFileName`` in the directory ``StoreLocation`` gives for the application and name (both
+    /// as written when they are portable; escaped directories of an earlier version are adopted).
     ///
     /// - Parameters:
     ///   - name: The store's name; any string.

@@ -13,17 +13,20 @@ import Foundation
 /// | ``temporary`` | `$TMPDIR` or `/tmp`, then `/<app>/<store>` | the temporary directory`/<app>/<store>` |
 /// | ``directory(_:)`` | `<directory>/<store>` | `<directory>/<store>` |
 ///
-/// Any string is a valid name, and none can leave its parent directory. A store name made of
-/// portable file-name characters (`A–Z a–z 0–9 . _ -`, not starting with `.` or `-`, at most 128
-/// bytes) is the directory's name as written: a store named `Archiver` lives in `Archiver`. Other
-/// store names, and application names, are escaped like keys (see ``ArchiveStore``): `../up`
-/// becomes `%2e.%2fup`, `My App` becomes `^my%20^app`. (On a case-insensitive file system, store
-/// names differing only in case name one directory, as any directory names would.)
+/// Any string is a valid name, and none can leave its parent directory. An application or store
+/// name made of portable file-name characters (`A–Z a–z 0–9 . _ -`, not starting with `.` or `-`,
+/// at most 128 bytes) is the directory's name as written: a store named `Archiver` of the
+/// application `MyTool` lives in `~/.local/share/MyTool/Archiver` on Linux. Other names are
+/// escaped like keys (see ``ArchiveStore``): `../up` becomes `%2e.%2fup`, `My App` becomes
+/// `^my%20^app`. (On a case-insensitive file system, names differing only in case name one
+/// directory, as any directory names would.)
 ///
-/// Earlier versions escaped every store name (`Archiver` was `^archiver`). When the directory as
-/// written does not exist but the escaped one does, resolving the location adopts it: the old
-/// directory is renamed to the new name, or kept in use if the rename fails. XDG variables holding
-/// relative paths are ignored, as the XDG specification requires.
+/// Earlier versions escaped every name (`MyTool` was `^my^tool`, `Archiver` was `^archiver`).
+/// When a directory as written does not exist but the escaped one does, resolving the location
+/// adopts it, the application's directory first and then the store's within it: the old directory
+/// is renamed to the new name within its parent, or kept in use (for the rest of the process) if
+/// the rename fails. XDG variables holding relative paths are ignored, as the XDG specification
+/// requires.
 public struct StoreLocation: Hashable, Sendable, CustomStringConvertible {
     enum Base: Hashable, Sendable {
         case applicationSupport, documents, caches, temporary
@@ -62,9 +65,9 @@ public struct StoreLocation: Hashable, Sendable, CustomStringConvertible {
 
     /// The directory of a store at this location.
     ///
-    /// When the directory as written does not exist but one an earlier version named by escaping
-    /// the store's name does (`^archiver` for `Archiver`), that directory is renamed to the new
-    /// name first — or, if the rename fails, its path is returned.
+    /// When a directory as written does not exist but one an earlier version named by escaping
+    /// does (`^my^tool` for the application `MyTool`, `^archiver` for the store `Archiver`), that
+    /// directory is renamed to the new name first — or, if the rename fails, its path is used.
     /// - Parameters:
     ///   - application: The application's name (ignored by ``directory(_:)``).
     ///   - store: The store's name.
@@ -85,59 +88,55 @@ public struct StoreLocation: Hashable, Sendable, CustomStringConvertible {
     ///   - application: The application's name.
     ///   - store: The store's name.
     ///   - environment: The environment variables to consult (`HOME`, `XDG_*`, `TMPDIR`).
-    /// - Returns: The directory's path, with the store's name as written when it is portable.
+    /// - Returns: The directory's path, with the application's and the store's names as written
+    ///   when they are portable.
     /// - Throws: ``PersistenceError/Kind/invalidLocation`` when no base directory can be found.
     package func directoryPath(application: String, store: String,
                                environment: [String: String]) throws(PersistenceError) -> String {
-        try directoryPath(application: application, storeComponent: StoreDirectoryName.component(for: store),
-                          environment: environment)
-    }
-
-    /// The directory earlier versions gave a store: its name escaped like a key.
-    ///
-    /// - Parameters:
-    ///   - application: The application's name.
-    ///   - store: The store's name.
-    ///   - environment: The environment variables to consult.
-    /// - Returns: The directory's path.
-    /// - Throws: ``PersistenceError/Kind/invalidLocation`` when no base directory can be found.
-    package func escapedDirectoryPath(application: String, store: String,
-                                      environment: [String: String]) throws(PersistenceError) -> String {
-        try directoryPath(application: application, storeComponent: StoreDirectoryName.escapedComponent(for: store),
-                          environment: environment)
+        let parent = try storesDirectory(environment: environment) { root in
+            AtomicFileWriter.join(root, StoreDirectoryName.component(for: application))
+        }
+        return AtomicFileWriter.join(parent, StoreDirectoryName.component(for: store))
     }
 
     /// The directory a store opens: ``directoryPath(application:store:environment:)``, after
-    /// adopting the directory an earlier version used (see ``StoreDirectoryName``).
+    /// adopting the directories an earlier version used (see ``StoreDirectoryName``).
     ///
+    /// The application's directory is adopted first (`^notes` becomes `Notes`, with every store
+    /// in it), then the store's within it (`^archiver` becomes `Archiver`). Each is renamed within
+    /// its parent; where a rename fails the earlier directory stays in use.
     /// - Parameters:
     ///   - application: The application's name.
     ///   - store: The store's name.
     ///   - environment: The environment variables to consult.
     ///   - fileSystem: The file system to look and rename through.
-    /// - Returns: The directory's path (the earlier one when it could not be renamed).
+    /// - Returns: The directory's path (under the earlier names where they could not be renamed).
     /// - Throws: ``PersistenceError/Kind/invalidLocation`` when no base directory can be found.
     package func resolvedDirectoryPath(application: String, store: String, environment: [String: String],
                                        fileSystem: any FileSystem) throws(PersistenceError) -> String {
-        let path = try directoryPath(application: application, store: store, environment: environment)
-        let legacy = try escapedDirectoryPath(application: application, store: store, environment: environment)
-        return StoreDirectoryName.adopt(path, formerly: legacy, fileSystem: fileSystem)
-    }
-
-    private func directoryPath(application: String, storeComponent: String,
-                               environment: [String: String]) throws(PersistenceError) -> String {
-        if case .custom(let path) = base { return AtomicFileWriter.join(path, storeComponent) }
-        let root = try Self.platformDirectory(base, environment: environment)
-        let scoped = AtomicFileWriter.join(root, Self.pathComponent(application))
-        if case .documents = base, !Self.isApple {
-            return AtomicFileWriter.join(AtomicFileWriter.join(scoped, "Documents"), storeComponent)
+        let parent = try storesDirectory(environment: environment) { root in
+            StoreDirectoryName.adopt(AtomicFileWriter.join(root, StoreDirectoryName.component(for: application)),
+                                     formerly: AtomicFileWriter.join(root, StoreDirectoryName.escapedComponent(for: application)),
+                                     fileSystem: fileSystem)
         }
-        return AtomicFileWriter.join(scoped, storeComponent)
+        return StoreDirectoryName.adopt(AtomicFileWriter.join(parent, StoreDirectoryName.component(for: store)),
+                                        formerly: AtomicFileWriter.join(parent, StoreDirectoryName.escapedComponent(for: store)),
+                                        fileSystem: fileSystem)
     }
 
-    /// An application name as a single safe path component: escaped like a key.
-    static func pathComponent(_ name: String) -> String {
-        KeyFileName.stem(for: name).text
+    /// The directory that holds this location's store directories: the chosen directory, or the
+    /// application's directory under the platform directory (its `Documents` for ``documents`` on
+    /// Linux).
+    ///
+    /// - Parameters:
+    ///   - environment: The environment variables to consult.
+    ///   - applicationDirectory: The application's directory under a platform directory.
+    private func storesDirectory(environment: [String: String],
+                                 applicationDirectory: (_ root: String) -> String) throws(PersistenceError) -> String {
+        if case .custom(let path) = base { return path }
+        let scoped = applicationDirectory(try Self.platformDirectory(base, environment: environment))
+        if case .documents = base, !Self.isApple { return AtomicFileWriter.join(scoped, "Documents") }
+        return scoped
     }
 
     #if canImport(Darwin)

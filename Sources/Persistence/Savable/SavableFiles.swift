@@ -24,8 +24,8 @@ package enum SavableFiles {
 
     /// The directory `init(filename:)` places files in: the `SavableObjects` store of the
     /// application at ``StoreLocation/applicationSupport`` (the temporary directory when the
-    /// platform has no home directory). Resolved once per process, at first use, adopting a
-    /// `^savable^objects` directory an earlier version made.
+    /// platform has no home directory). Resolved once per process, at first use, adopting the
+    /// `^my^tool` and `^savable^objects` directories an earlier version made.
     package static let defaultDirectory: URL = defaultDirectory(application: ArchiveStore.defaultApplicationName,
                                                                 environment: ProcessInfo.processInfo.environment,
                                                                 fileSystem: SystemFileSystem())
@@ -36,9 +36,9 @@ package enum SavableFiles {
     ///   - application: The application's name.
     ///   - environment: The environment variables to consult (`HOME`, `XDG_DATA_HOME`).
     ///   - fileSystem: The file system to adopt an earlier directory through.
-    /// - Returns: `<application support>/<application>/SavableObjects`, or the earlier escaped
-    ///   directory when it exists and cannot be renamed, or `SavableObjects` in the temporary
-    ///   directory when there is no application support directory.
+    /// - Returns: `<application support>/<application>/SavableObjects`, or under the earlier
+    ///   escaped names where those directories exist and cannot be renamed, or `SavableObjects` in
+    ///   the temporary directory when there is no application support directory.
     package static func defaultDirectory(application: String, environment: [String: String],
                                          fileSystem: any FileSystem) -> URL {
         if let path = try? StoreLocation.applicationSupport.resolvedDirectoryPath(

@@ -47,9 +47,9 @@ public final class ArchiveStore: Sendable {
     /// Opens (creating if needed) a store at a standard location or in a directory.
     ///
     /// Opening removes temporary files that crashed writers left in the directory. The directory
-    /// is named after the store as written when the name is portable (`A–Z a–z 0–9 . _ -`), and
-    /// escaped like a key otherwise; a directory an earlier version named by escaping
-    /// (`^archiver` for `Archiver`) is adopted (see ``StoreLocation``).
+    /// is named after the store, within one named after the application, each as written when the
+    /// name is portable (`A–Z a–z 0–9 . _ -`) and escaped like a key otherwise; directories an
+    /// earlier version named by escaping (`^my^tool`, `^archiver`) are adopted (see ``StoreLocation``).
     /// - Parameters:
     ///   - name: The store's name; any string.
     ///   - application: The application's name, scoping standard locations (by default the bundle

@@ -30,8 +30,8 @@ public final class UniqueFileStore: Sendable {
     ///
     /// Opening removes temporary files that crashed writers left in the directory (files of
     /// processes that still run are kept: they may be writes in progress). The directory is named
-    /// after the store as written when the name is portable, and an escaped directory of an earlier
-    /// version is adopted (see ``StoreLocation``).
+    /// after the store (within the application's) as written when the names are portable, and
+    /// escaped directories of an earlier version are adopted (see ``StoreLocation``).
     /// - Parameters:
     ///   - name: The store's name (scopes its directory).
     ///   - application: The application's name, for standard locations.

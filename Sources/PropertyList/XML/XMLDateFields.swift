@@ -1,13 +1,15 @@
 import Foundation
 
 /// A date as an XML `<date>` spells it: proleptic Gregorian fields in whole seconds (rounded
-/// toward the past) and the exact decimal digits of the rest of the second.
+/// toward the past), the element's text, and the exact decimal digits of the rest of the second,
+/// its `fraction` attribute.
 ///
 /// The digits come from the shortest decimal that reads back as the same `Double` (Swift's
 /// `description`), split at the point by exact decimal arithmetic rather than floating-point
 /// subtraction. Before the reference date the whole second is the one below and the fraction its
-/// ten's complement: −0.25 s is `2000-12-31T23:59:59.75Z`. Reading adds the two back in decimal
-/// and rounds once, so every date that can be spelled reads back bit for bit (except `-0.0`,
+/// ten's complement: −0.25 s is `<date fraction="0.75">2000-12-31T23:59:59Z</date>`, which other
+/// readers, ignoring the attribute, read as the whole second below. Reading adds the two back in
+/// decimal and rounds once, so every date that can be spelled reads back bit for bit (except `-0.0`,
 /// which is the same instant as `0.0` and reads back as `0.0`). A non-integral `Double` has a
 /// rounding interval narrower than a second that holds no integer, so the shortest decimal has
 /// the same whole second and the fewest fraction digits of any decimal that reads back.

@@ -13,6 +13,11 @@ import Foundation
 /// a repeated dictionary key keeps its first position and its last value; a dictionary whose only
 /// key is `CF$UID` with a non-negative integer value is read as ``PropertyListValue/uid(_:)``.
 /// Reals are always ``PropertyListValue/real(_:)``, as XML has no notion of width.
+///
+/// Attributes are ignored, as CoreFoundation ignores them, except `fraction` on `<date>`, which
+/// ``XMLPropertyListWriter`` writes for a fraction of a second (`<date fraction="0.75">`): it must
+/// be `0.` and one or more digits, and is added exactly to the whole second in the text. A fraction
+/// in the text (`2000-12-31T23:59:59.75Z`, as an earlier build wrote it) is read the same way.
 public struct XMLPropertyListReader: Sendable {
     /// Limits applied while reading; only ``PropertyListReadingOptions/maximumDepth`` matters for XML.
     public var options: PropertyListReadingOptions
@@ -32,7 +37,8 @@ public struct XMLPropertyListReader: Sendable {
     ///   ``PropertyListError/Kind/xmlSyntax`` for malformed XML or structure,
     ///   ``PropertyListError/Kind/unknownEntity``, ``PropertyListError/Kind/unsupportedDTD``,
     ///   ``PropertyListError/Kind/invalidString`` for bytes that are not UTF-8,
-    ///   ``PropertyListError/Kind/invalidObject`` for a malformed integer, real, date or base64,
+    ///   ``PropertyListError/Kind/invalidObject`` for a malformed integer, real, date, date
+    ///   `fraction` or base64,
     ///   ``PropertyListError/Kind/integerOutOfRange``, ``PropertyListError/Kind/depthLimitExceeded``.
     public func read(_ data: Data) throws -> PropertyListValue {
         try data.withUnsafeBytes { try read($0) }

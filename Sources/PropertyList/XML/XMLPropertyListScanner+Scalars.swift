@@ -81,12 +81,17 @@ extension XMLPropertyListScanner {
         throw invalid("\(String(reflecting: text(content))) is not a real number", at: content.lowerBound)
     }
 
-    /// Reads `[±]YYYY-MM-DDTHH:MM:SS[.fraction]Z` (UTC, proleptic Gregorian calendar).
+    /// Reads `[±]YYYY-MM-DDTHH:MM:SSZ` (UTC, proleptic Gregorian calendar) and the fraction of a
+    /// second in the tag's `fraction` attribute: `<date fraction="0.75">2000-12-31T23:59:59Z</date>`.
     ///
     /// The year has at least four digits, or three after a minus sign (Foundation writes year −1
-    /// as `-001`), and lies within ``XMLDateFields/years``; the fraction has any number of
-    /// digits and is added exactly before rounding to a `Double`.
-    mutating func readDate(isEmpty: Bool, openedAt start: Int) throws(PropertyListError) -> Date {
+    /// as `-001`), and lies within ``XMLDateFields/years``. The attribute is `0.` and one or more
+    /// digits, added exactly to the whole second before rounding once to a `Double`. Documents
+    /// written by the previous version may instead have the fraction in the text
+    /// (`2000-12-31T23:59:59.75Z`), which is read the same way but no longer written; a date may
+    /// not have both.
+    mutating func readDate(isEmpty: Bool, attributes: Range<Int>, openedAt start: Int) throws(PropertyListError) -> Date {
+        let attributeFraction = try readFractionAttribute(in: attributes)
         let content = isEmpty ? start..<start : try readContent(of: .date, openedAt: start)
         func malformed() -> PropertyListError {
             invalid("\(String(reflecting: text(content))) is not a date of the form "
@@ -123,13 +128,18 @@ extension XMLPropertyListScanner {
               let second = field(13) else {
             throw malformed()
         }
-        var fraction = fieldsEnd..<fieldsEnd
+        var fraction = attributeFraction ?? fieldsEnd..<fieldsEnd
         if fieldsEnd < upper - 1 {
-            fraction = fieldsEnd + 1..<upper - 1
-            guard input[fieldsEnd] == UInt8(ascii: "."), !fraction.isEmpty,
-                  fraction.allSatisfy({ Self.digitValue(input[$0], radix: 10) != nil }) else {
+            let textFraction = fieldsEnd + 1..<upper - 1
+            guard input[fieldsEnd] == UInt8(ascii: "."), !textFraction.isEmpty,
+                  textFraction.allSatisfy({ Self.digitValue(input[$0], radix: 10) != nil }) else {
                 throw malformed()
             }
+            guard attributeFraction == nil else {
+                throw invalid("\(String(reflecting: text(content))) has a fraction of a second in its text "
+                              + "and in its fraction attribute", at: fieldsEnd)
+            }
+            fraction = textFraction
         }
         func outOfRange(_ detail: String = "") -> PropertyListError {
             invalid("\(text(content))\(detail) is outside the years \(XMLDateFields.years.lowerBound) through "
@@ -148,6 +158,20 @@ extension XMLPropertyListScanner {
         // where the writer could not spell them again.
         guard seconds < Double(XMLDateFields.secondLimit) else { throw outOfRange(" (as the nearest Double)") }
         return Date(timeIntervalSinceReferenceDate: seconds)
+    }
+
+    /// The digits after `0.` of a `<date>`'s `fraction` attribute, or `nil` when it has none.
+    private func readFractionAttribute(in attributes: Range<Int>) throws(PropertyListError) -> Range<Int>? {
+        guard !attributes.isEmpty, let value = try attributeValue("fraction", in: attributes, of: .date) else {
+            return nil
+        }
+        let digits = value.lowerBound + 2..<max(value.lowerBound + 2, value.upperBound)
+        guard value.count > 2, input[value.lowerBound] == UInt8(ascii: "0"), input[value.lowerBound + 1] == UInt8(ascii: "."),
+              digits.allSatisfy({ Self.digitValue(input[$0], radix: 10) != nil }) else {
+            throw invalid("fraction=\(String(reflecting: text(value))) is not a fraction of a second of the form "
+                          + "0.digits", at: value.lowerBound)
+        }
+        return digits
     }
 
     /// Reads base64 content, which may contain white space anywhere.

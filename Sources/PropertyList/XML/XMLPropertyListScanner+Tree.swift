@@ -43,7 +43,7 @@ extension XMLPropertyListScanner {
     }
 
     /// Reads the value whose start tag has just been read, with everything nested in it.
-    mutating func readValue(startingWith firstTag: (element: Element, isEmpty: Bool),
+    mutating func readValue(startingWith firstTag: StartTag,
                             openedAt firstStart: Int) throws(PropertyListError) -> PropertyListValue {
         var stack: [Frame] = []
         var tag = firstTag
@@ -65,7 +65,7 @@ extension XMLPropertyListScanner {
                 if tag.element == .key, let parent = stack.last, parent.element == .dict {
                     throw syntaxError("key \(String(reflecting: parent.pendingKey)) has no value", at: parent.keyStart)
                 }
-                let leaf = try readLeaf(tag.element, isEmpty: tag.isEmpty, openedAt: start)
+                let leaf = try readLeaf(tag, openedAt: start)
                 guard !stack.isEmpty else { return leaf }
                 stack[stack.count - 1].add(leaf)
             }
@@ -109,7 +109,9 @@ extension XMLPropertyListScanner {
     }
 
     /// Reads the content and end tag of a non-container element whose start tag has been read.
-    private mutating func readLeaf(_ element: Element, isEmpty: Bool, openedAt start: Int) throws(PropertyListError) -> PropertyListValue {
+    private mutating func readLeaf(_ tag: StartTag, openedAt start: Int) throws(PropertyListError) -> PropertyListValue {
+        let element = tag.element
+        let isEmpty = tag.isEmpty
         switch element {
         case .string:
             return .string(isEmpty ? "" : try readText(of: .string, openedAt: start))
@@ -121,7 +123,7 @@ extension XMLPropertyListScanner {
             if !isEmpty { try readBooleanContent(of: element, openedAt: start) }
             return .bool(element == .true)
         case .date:
-            return .date(try readDate(isEmpty: isEmpty, openedAt: start))
+            return .date(try readDate(isEmpty: isEmpty, attributes: tag.attributes, openedAt: start))
         case .data:
             return .data(isEmpty ? Data() : try readData(openedAt: start))
         case .key:

@@ -14,6 +14,16 @@ import Foundation
 struct XMLPropertyListScanner {
     typealias Element = XMLPropertyListElement
 
+    /// A start tag that has just been read.
+    struct StartTag {
+        let element: Element
+        /// Whether it is an empty-element tag (`<name/>`).
+        let isEmpty: Bool
+        /// The bytes between the element name and the closing `>` or `/>`: its attributes and the
+        /// white space around them; empty when there are none. Only `<date>` reads them.
+        let attributes: Range<Int>
+    }
+
     /// The document; valid for `0..<end`.
     let input: UnsafePointer<UInt8>
     /// The number of bytes in the document.
@@ -100,8 +110,8 @@ struct XMLPropertyListScanner {
 
     // MARK: Tags
 
-    /// Reads a start tag (or empty-element tag) at `position`, skipping any attributes.
-    mutating func readStartTag() throws(PropertyListError) -> (element: Element, isEmpty: Bool) {
+    /// Reads a start tag (or empty-element tag) at `position`, skipping over any attributes.
+    mutating func readStartTag() throws(PropertyListError) -> StartTag {
         let start = position
         let (packed, length, nameEnd) = readName(from: start + 1)
         guard nameEnd < end else { throw syntaxError("the document ends inside a tag", at: start) }
@@ -114,18 +124,21 @@ struct XMLPropertyListScanner {
         switch input[nameEnd] {
         case UInt8(ascii: ">"):
             position = nameEnd + 1
-            return (element, false)
+            return StartTag(element: element, isEmpty: false, attributes: nameEnd..<nameEnd)
         case UInt8(ascii: "/") where byte(nameEnd + 1) == UInt8(ascii: ">"):
             position = nameEnd + 2
-            return (element, true)
+            return StartTag(element: element, isEmpty: true, attributes: nameEnd..<nameEnd)
         default:
-            return (element, try skipAttributes(from: nameEnd, tagStart: start))
+            let (isEmpty, attributesEnd) = try skipAttributes(from: nameEnd, tagStart: start)
+            return StartTag(element: element, isEmpty: isEmpty, attributes: nameEnd..<attributesEnd)
         }
     }
 
-    /// Skips attributes (which property lists ignore) up to the end of the tag at `tagStart`;
-    /// returns whether the tag is an empty-element tag.
-    private mutating func skipAttributes(from index: Int, tagStart: Int) throws(PropertyListError) -> Bool {
+    /// Skips attributes (which property lists ignore, but for `<date>`'s `fraction`) up to the end
+    /// of the tag at `tagStart`; returns whether the tag is an empty-element tag and the offset of
+    /// its closing `>` or `/>`.
+    private mutating func skipAttributes(from index: Int,
+                                         tagStart: Int) throws(PropertyListError) -> (isEmpty: Bool, end: Int) {
         var index = index
         while index < end {
             switch input[index] {
@@ -137,10 +150,10 @@ struct XMLPropertyListScanner {
                 index = close + 1
             case UInt8(ascii: ">"):
                 position = index + 1
-                return false
+                return (false, index)
             case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: ">"):
                 position = index + 2
-                return true
+                return (true, index)
             case UInt8(ascii: "<"), UInt8(ascii: "/"):
                 throw syntaxError("unexpected '\(Character(Unicode.Scalar(input[index])))' inside a tag", at: index)
             default:

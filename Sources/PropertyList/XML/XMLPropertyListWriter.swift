@@ -6,13 +6,15 @@ import Foundation
 /// per line indented with tabs, `<dict/>`, `<array/>`, `<true/>` and `<false/>` in empty form, and
 /// base64 data in lines. Dictionaries keep their insertion order.
 ///
-/// Dates are exact: whole seconds in the years 1 through 9999 are `YYYY-MM-DDTHH:MM:SSZ`, as
-/// Foundation and Python's `plistlib` write and read them; other years have at least four digits
-/// and a minus sign before year 0 (`0000-12-30T00:00:00Z` is `Date.distantPast`,
-/// `-0001-12-31T00:00:00Z`, `10000-01-01T00:00:00Z`), and a fraction of a second is written with
-/// the fewest digits that read back as the same `Double` (`2001-01-01T00:00:00.5Z`). Foundation
-/// reads the other years but neither it nor `plistlib` reads a fraction, and `plistlib` stops at
-/// the years 1 through 9999.
+/// Dates are exact. The text is the whole second (rounded toward the past): in the years 1
+/// through 9999 `YYYY-MM-DDTHH:MM:SSZ`, as Foundation and Python's `plistlib` write and read them;
+/// other years have at least four digits and a minus sign before year 0 (`0000-12-30T00:00:00Z`
+/// is `Date.distantPast`, `-0001-12-31T00:00:00Z`, `10000-01-01T00:00:00Z`). A fraction of a
+/// second goes in a `fraction` attribute, with the fewest digits that read back as the same
+/// `Double`: −0.25 s is `<date fraction="0.75">2000-12-31T23:59:59Z</date>`. Foundation,
+/// swift-foundation and `plistlib` ignore attributes, so they read such documents, getting the
+/// whole second below; ``XMLPropertyListReader`` adds the fraction back exactly. Foundation reads
+/// the other years too; `plistlib` stops at the years 1 through 9999.
 ///
 /// What XML cannot hold exactly:
 /// - Dates that are NaN, infinite or outside the years −999,999,999 through 999,999,999 (about

@@ -96,9 +96,9 @@ package enum XMLScalarSpelling {
 
     // MARK: Dates
 
-    /// The fields `<date>` spells for `date`: whole seconds rounding toward the past and the exact
-    /// decimal fraction, or `nil` when `date` is NaN, infinite or outside the years
-    /// −999,999,999 through 999,999,999 (see ``XMLDateFields``).
+    /// The fields `<date>` spells for `date`: whole seconds rounding toward the past (the text) and
+    /// the exact decimal fraction (the `fraction` attribute), or `nil` when `date` is NaN, infinite
+    /// or outside the years −999,999,999 through 999,999,999 (see ``XMLDateFields``).
     @inlinable
     package static func dateFields(of date: Date) -> XMLDateFields? {
         XMLDateFields(date)
@@ -106,16 +106,26 @@ package enum XMLScalarSpelling {
 
     /// Appends `<date>…</date>` and a newline, from ``dateFields(of:)``.
     ///
-    /// Whole seconds in years 0 through 9999 are `YYYY-MM-DDTHH:MM:SSZ`, as Foundation and
-    /// `plistlib` write them. Other years have at least four digits and a minus sign when negative
-    /// (`-0001-12-31T00:00:00Z`, ISO 8601's expanded form), and no plus sign beyond 9999
-    /// (`10000-01-01T00:00:00Z`), as Foundation writes them. A fraction of a second follows the
-    /// seconds: `2001-01-01T00:00:00.5Z`.
+    /// The text is the whole second, rounded toward the past. In years 0 through 9999 it is
+    /// `YYYY-MM-DDTHH:MM:SSZ`, as Foundation and `plistlib` write them. Other years have at least
+    /// four digits and a minus sign when negative (`-0001-12-31T00:00:00Z`, ISO 8601's expanded
+    /// form), and no plus sign beyond 9999 (`10000-01-01T00:00:00Z`), as Foundation writes them.
+    ///
+    /// A fraction of a second goes in a `fraction` attribute, so that readers which know nothing
+    /// of it (CoreFoundation, swift-foundation, `plistlib`) ignore it and read the whole second:
+    /// −0.25 s is `<date fraction="0.75">2000-12-31T23:59:59Z</date>`. Whole seconds have no
+    /// attribute.
     @inlinable
     package static func appendDate(_ fields: XMLDateFields, into buffer: inout ByteBuffer) {
-        buffer.append("<date>")
+        if fields.fraction.isEmpty {
+            buffer.append("<date>")
+        } else {
+            buffer.append("<date fraction=\"0.")
+            buffer.append(fields.fraction)
+            buffer.append("\">")
+        }
         let date = fields.calendar
-        if fields.fraction.isEmpty, date.year >= 0, date.year <= 9_999 {
+        if date.year >= 0, date.year <= 9_999 {
             buffer.appendUnsafe(length: 20) { output in
                 put(Int(date.year), at: 0, width: 4, into: output)
                 putMonthToSecond(of: date, at: 4, into: output)
@@ -126,12 +136,10 @@ package enum XMLScalarSpelling {
             if date.year < 0 { buffer.append(UInt8(ascii: "-")) }
             for _ in 0..<max(0, 4 - decimalDigitCount(year)) { buffer.append(UInt8(ascii: "0")) }
             appendDecimal(year, negative: false, into: &buffer)
-            buffer.appendUnsafe(length: 15) { output in putMonthToSecond(of: date, at: 0, into: output) }
-            if !fields.fraction.isEmpty {
-                buffer.append(UInt8(ascii: "."))
-                buffer.append(fields.fraction)
+            buffer.appendUnsafe(length: 16) { output in
+                putMonthToSecond(of: date, at: 0, into: output)
+                output[15] = UInt8(ascii: "Z")
             }
-            buffer.append(UInt8(ascii: "Z"))
         }
         buffer.append("</date>\n")
     }
