@@ -6,65 +6,87 @@ import Foundation
 /// Keys are compared byte for byte: Swift's `String ==` treats canonically equivalent strings
 /// (precomposed and decomposed "é") as equal, and uniquing with it would rewrite one spelling as
 /// the other. Hashing raw bytes with a multiply–xorshift mix is also several times cheaper than
-/// `Hasher`. Keys are copied into one arena, so the table owns no per-key allocations.
-struct BinaryPropertyListByteTable {
+/// `Hasher`. A key whose bytes the document holds as they are (ASCII strings, data) is compared
+/// with the document's own copy, so it is stored once; other strings (written as UTF-16) keep their
+/// UTF-8 in an arena.
+struct BinaryPropertyListByteTable: ~Copyable {
     private struct Entry {
         var hash: UInt64
-        var start: Int
-        var length: Int
-        var number: Int
+        /// Where the bytes are: in the document (`inDocument`) or in the arena.
+        var start: UInt32
+        var length: UInt32
+        var number: UInt32
+        var inDocument: Bool
     }
 
-    private var entries: [Entry] = []
-    /// Entry index per slot, -1 when empty; the count is a power of two.
-    private var slots: [Int] = [Int](repeating: -1, count: 64)
-    private var arena: [UInt8] = []
+    private var entries = GrowableBuffer<Entry>(capacity: 256)
+    /// Entry index + 1 per slot, 0 when empty; the count is a power of two.
+    private var slots = GrowableBuffer<UInt32>(capacity: 512)
+    private var mask = 511
+    private var arena = ByteBuffer(initialCapacity: 1024)
 
-    /// Returns the object number already assigned to `bytes`, or records `number` for them and
-    /// returns `nil`.
-    mutating func existingNumber(for bytes: UnsafeRawBufferPointer, orInsert number: Int) -> Int? {
-        existingNumber(for: bytes, hash: Self.hash(bytes), orInsert: number)
+    init() {
+        slots.append(0, count: 512)
     }
 
-    /// ``existingNumber(for:orInsert:)`` with the bytes' ``hash(_:)`` worked out beforehand.
-    mutating func existingNumber(for bytes: UnsafeRawBufferPointer, hash: UInt64, orInsert number: Int) -> Int? {
-        let mask = slots.count - 1
+    /// Whether an allocation failed.
+    var failed: Bool { entries.failed || slots.failed }
+
+    /// The object number already assigned to `bytes` (whose ``hash(_:)`` is `hash`), looking in
+    /// `document` for keys stored there.
+    @inline(__always)
+    func existingNumber(for bytes: UnsafeRawBufferPointer, hash: UInt64, in document: borrowing ByteBuffer) -> Int? {
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let index = slots[slot]
-            if index < 0 { break }
-            let entry = entries[index]
-            if entry.hash == hash, entry.length == bytes.count, matches(entry, bytes) { return entry.number }
+            let stored = slots[slot]
+            if stored == 0 { return nil }
+            let entry = entries[Int(stored) - 1]
+            if entry.hash == hash, Int(entry.length) == bytes.count,
+               matches(entry, bytes, document) {
+                return Int(entry.number)
+            }
             slot = (slot + 1) & mask
         }
-        let start = arena.count
-        if let source = bytes.baseAddress, bytes.count > 0 {
-            arena.append(contentsOf: UnsafeBufferPointer(start: source.assumingMemoryBound(to: UInt8.self), count: bytes.count))
-        }
-        slots[slot] = entries.count
-        entries.append(Entry(hash: hash, start: start, length: bytes.count, number: number))
-        if entries.count * 2 > slots.count { grow() }
-        return nil
     }
 
-    private func matches(_ entry: Entry, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// Records `number` for `bytes`: found at `start` in the document when `documentOffset` is given,
+    /// else copied into the arena.
+    mutating func insert(_ bytes: UnsafeRawBufferPointer, hash: UInt64, number: Int, documentOffset: Int?) {
+        guard let start = UInt32(exactly: documentOffset ?? arena.count), let length = UInt32(exactly: bytes.count),
+              let objectNumber = UInt32(exactly: number) else { return }
+        if documentOffset == nil { arena.append(contentsOf: bytes) }
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        entries.append(Entry(hash: hash, start: start, length: length, number: objectNumber, inDocument: documentOffset != nil))
+        slots[slot] = UInt32(truncatingIfNeeded: entries.count)
+        if entries.count * 2 > slots.count { grow() }
+    }
+
+    @inline(__always)
+    private func matches(_ entry: Entry, _ bytes: UnsafeRawBufferPointer, _ document: borrowing ByteBuffer) -> Bool {
         guard let source = bytes.baseAddress, entry.length > 0 else { return true }
+        if entry.inDocument {
+            return document.withUnsafeBytes { stored in
+                guard let base = stored.baseAddress else { return false }
+                return memcmp(base + Int(entry.start), source, Int(entry.length)) == 0
+            }
+        }
         return arena.withUnsafeBytes { stored in
             guard let base = stored.baseAddress else { return false }
-            return memcmp(base + entry.start, source, entry.length) == 0
+            return memcmp(base + Int(entry.start), source, Int(entry.length)) == 0
         }
     }
 
     private mutating func grow() {
         let capacity = slots.count * 2
-        let mask = capacity - 1
-        var fresh = [Int](repeating: -1, count: capacity)
-        for (index, entry) in entries.enumerated() {
-            var slot = Int(truncatingIfNeeded: entry.hash) & mask
-            while fresh[slot] >= 0 { slot = (slot + 1) & mask }
-            fresh[slot] = index
+        mask = capacity - 1
+        slots.removeSuffix(from: 0)
+        slots.append(0, count: capacity)
+        for index in 0..<entries.count {
+            var slot = Int(truncatingIfNeeded: entries[index].hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = UInt32(truncatingIfNeeded: index + 1)
         }
-        slots = fresh
     }
 
     /// A fast 64-bit hash of `bytes` (not flooding-resistant; the writer hashes its caller's data).

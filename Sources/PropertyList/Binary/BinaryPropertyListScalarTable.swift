@@ -3,7 +3,7 @@
 ///
 /// A key is a tag naming the scalar's type plus its 64 bits; reals and dates are keyed by bit
 /// pattern, so `-0.0` and `0.0` stay distinct and every NaN payload is kept.
-struct BinaryPropertyListScalarTable {
+struct BinaryPropertyListScalarTable: ~Copyable {
     /// The type of a scalar key.
     enum Tag: UInt8 {
         /// An integer in `Int64.min ... Int64.max` (bits are its two's complement).
@@ -19,43 +19,52 @@ struct BinaryPropertyListScalarTable {
 
     private struct Entry {
         var bits: UInt64
+        var number: UInt32
         var tag: Tag
-        var number: Int
     }
 
-    private var entries: [Entry] = []
-    /// Entry index per slot, -1 when empty; the count is a power of two.
-    private var slots: [Int] = [Int](repeating: -1, count: 64)
+    private var entries = GrowableBuffer<Entry>(capacity: 256)
+    /// Entry index + 1 per slot, 0 when empty; the count is a power of two.
+    private var slots = GrowableBuffer<UInt32>(capacity: 512)
+    private var mask = 511
+
+    init() {
+        slots.append(0, count: 512)
+    }
+
+    /// Whether an allocation failed.
+    var failed: Bool { entries.failed || slots.failed }
 
     /// Returns the object number already assigned to the scalar, or records `number` for it and
     /// returns `nil`.
+    @inline(__always)
     mutating func existingNumber(tag: Tag, bits: UInt64, orInsert number: Int) -> Int? {
         let hash = Self.hash(tag: tag, bits: bits)
-        let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let index = slots[slot]
-            if index < 0 { break }
-            let entry = entries[index]
-            if entry.bits == bits, entry.tag == tag { return entry.number }
+            let stored = slots[slot]
+            if stored == 0 { break }
+            let entry = entries[Int(stored) - 1]
+            if entry.bits == bits, entry.tag == tag { return Int(entry.number) }
             slot = (slot + 1) & mask
         }
-        slots[slot] = entries.count
-        entries.append(Entry(bits: bits, tag: tag, number: number))
+        entries.append(Entry(bits: bits, number: UInt32(truncatingIfNeeded: number), tag: tag))
+        slots[slot] = UInt32(truncatingIfNeeded: entries.count)
         if entries.count * 2 > slots.count { grow() }
         return nil
     }
 
     private mutating func grow() {
         let capacity = slots.count * 2
-        let mask = capacity - 1
-        var fresh = [Int](repeating: -1, count: capacity)
-        for (index, entry) in entries.enumerated() {
+        mask = capacity - 1
+        slots.removeSuffix(from: 0)
+        slots.append(0, count: capacity)
+        for index in 0..<entries.count {
+            let entry = entries[index]
             var slot = Int(truncatingIfNeeded: Self.hash(tag: entry.tag, bits: entry.bits)) & mask
-            while fresh[slot] >= 0 { slot = (slot + 1) & mask }
-            fresh[slot] = index
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = UInt32(truncatingIfNeeded: index + 1)
         }
-        slots = fresh
     }
 
     private static func hash(tag: Tag, bits: UInt64) -> UInt64 {

@@ -83,6 +83,15 @@ extension BinaryPropertyListScanner {
         UnsafeRawBufferPointer(start: base + object.payloadOffset, count: object.count)
     }
 
+    /// Whether the payload bytes of `object` are exactly `bytes` (for ASCII strings and data:
+    /// compares without building a value).
+    @inlinable @inline(__always)
+    package func payload(_ object: Object, equals bytes: UnsafeRawBufferPointer) -> Bool {
+        guard object.count == bytes.count else { return false }
+        guard let expected = bytes.baseAddress, object.count > 0 else { return true }
+        return memcmp(base + object.payloadOffset, expected, object.count) == 0
+    }
+
     /// A copy of a data object's bytes.
     ///
     /// - Parameter object: An object of kind ``Kind/data``.

@@ -12,7 +12,7 @@ extension BinaryPropertyListStreamWriter {
     }
 
     /// Writes non-negative integers big-endian, `width` bytes each.
-    static func writeBigEndian(_ values: ArraySlice<Int>, width: Int, into out: inout ByteBuffer) {
+    static func writeBigEndian(_ values: UnsafeBufferPointer<UInt32>, width: Int, into out: inout ByteBuffer) {
         out.appendUnsafe(length: values.count * width) { buffer in
             guard let base = buffer.baseAddress else { return }
             var offset = 0
@@ -43,11 +43,14 @@ extension BinaryPropertyListStreamWriter {
 
     /// Writes a string object from valid UTF-8: ASCII (`0x5n`) when every byte is below 0x80,
     /// otherwise UTF-16 big-endian (`0x6n`, counted in UTF-16 units).
-    static func writeString(utf8 bytes: UnsafeRawBufferPointer, into out: inout ByteBuffer) {
+    ///
+    /// - Returns: Whether it was written as ASCII (its bytes then end the document).
+    @discardableResult
+    static func writeString(utf8 bytes: UnsafeRawBufferPointer, into out: inout ByteBuffer) -> Bool {
         let count = bytes.count
         guard let source = bytes.baseAddress, count > 0 else {
             out.append(BinaryPropertyListFormat.Marker.asciiString)
-            return
+            return true
         }
         var highBits: UInt64 = 0
         var index = 0
@@ -62,7 +65,7 @@ extension BinaryPropertyListStreamWriter {
         if highBits & 0x8080_8080_8080_8080 == 0 {
             writeCount(BinaryPropertyListFormat.Marker.asciiString, count, into: &out)
             out.append(contentsOf: bytes)
-            return
+            return true
         }
         // One UTF-16 unit per scalar, two for scalars outside the BMP (4-byte UTF-8 sequences).
         var units = 0
@@ -102,5 +105,6 @@ extension BinaryPropertyListStreamWriter {
                 }
             }
         }
+        return false
     }
 }

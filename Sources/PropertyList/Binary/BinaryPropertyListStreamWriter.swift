@@ -15,16 +15,24 @@ import Foundation
 /// so an archive has the same bytes whichever path made it.
 package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWriter {
     private struct Container {
-        var number: Int
+        var number: UInt32
         var marker: UInt8
-        var count: Int
-        var firstReference: Int
+        var count: UInt32
+        var firstReference: UInt32
     }
 
     private struct OpenContainer {
-        var number: Int
-        var firstChild: Int
+        var number: UInt32
+        var firstChild: UInt32
         var isDictionary: Bool
+    }
+
+    /// A remembered key: its bytes' address (which the caller keeps stable), hash and object.
+    private struct CachedKey {
+        var address: UInt = 0
+        var hash: UInt64 = 0
+        var length: Int = 0
+        var number: UInt32 = 0
     }
 
     private typealias Marker = BinaryPropertyListFormat.Marker
@@ -32,17 +40,21 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
 
     private var out: ByteBuffer
     /// The offset of every object, by number (containers are filled in at the end).
-    private var offsets: [Int] = []
-    private var containers: [Container] = []
+    private var offsets: GrowableBuffer<UInt32>
+    private var containers = GrowableBuffer<Container>(capacity: 256)
     /// Object numbers referenced by finished containers; each container owns a contiguous run
     /// (a dictionary's keys, then its values).
-    private var references: [Int] = []
+    private var references: GrowableBuffer<UInt32>
     /// The children of the open containers, innermost last (dictionaries: key, value, key, …).
-    private var children: [Int] = []
-    private var open: [OpenContainer] = []
+    private var children = GrowableBuffer<UInt32>(capacity: 256)
+    private var open = GrowableBuffer<OpenContainer>(capacity: 32)
     private var strings = BinaryPropertyListByteTable()
     private var datas = BinaryPropertyListByteTable()
     private var scalars = BinaryPropertyListScalarTable()
+    /// A direct-mapped cache of keys written through ``key(stableUTF8:hash:)``.
+    private var keyCache = GrowableBuffer<CachedKey>(capacity: 256)
+    /// Whether the document outgrew what the format's 32-bit bookkeeping here can number.
+    private var tooLarge = false
 
     /// Starts a document.
     ///
@@ -50,7 +62,9 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
     package init(capacity: Int = 4096) {
         out = ByteBuffer(initialCapacity: capacity)
         out.append(BinaryPropertyListFormat.magic)
-        offsets.reserveCapacity(max(16, capacity / 8))
+        offsets = GrowableBuffer(capacity: Swift.max(64, capacity / 6))
+        references = GrowableBuffer(capacity: Swift.max(64, capacity / 6))
+        keyCache.append(CachedKey(), count: 256)
     }
 
     /// The number of objects so far.
@@ -71,21 +85,24 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
 
     package mutating func key(_ key: String) throws(PropertyListError) { try string(key) }
 
-    /// The key of the next entry, given as UTF-8 with its ``keyHash(utf8:)`` worked out beforehand,
-    /// so keys written again and again (property names) are not hashed each time.
+    /// The key of the next entry, given as UTF-8 that stays at the same address with the same
+    /// contents for the life of this writer (property names of plans, which live forever), with its
+    /// ``keyHash(utf8:)`` worked out beforehand: keys written again and again cost a cache lookup.
     @inline(__always)
-    package mutating func key(utf8 bytes: UnsafeRawBufferPointer, hash: UInt64) {
-        let number = offsets.count
-        if let existing = strings.existingNumber(for: bytes, hash: hash, orInsert: number) {
-            add(existing)
+    package mutating func key(stableUTF8 bytes: UnsafeRawBufferPointer, hash: UInt64) {
+        let address = UInt(bitPattern: bytes.baseAddress)
+        let slot = Int(truncatingIfNeeded: hash >> 56)
+        let cached = keyCache[slot]
+        if cached.address == address, cached.hash == hash, cached.length == bytes.count {
+            add(cached.number)
             return
         }
-        offsets.append(out.count)
-        Self.writeString(utf8: bytes, into: &out)
+        let number = interned(utf8: bytes, hash: hash)
+        keyCache[slot] = CachedKey(address: address, hash: hash, length: bytes.count, number: number)
         add(number)
     }
 
-    /// The hash ``key(utf8:hash:)`` expects for `bytes`.
+    /// The hash ``key(stableUTF8:hash:)`` expects for `bytes`.
     package static func keyHash(utf8 bytes: UnsafeRawBufferPointer) -> UInt64 {
         BinaryPropertyListByteTable.hash(bytes)
     }
@@ -96,7 +113,7 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
 
     /// A string given as UTF-8 bytes, which must be valid UTF-8.
     package mutating func string(utf8 bytes: UnsafeRawBufferPointer) {
-        add(interned(utf8: bytes))
+        add(interned(utf8: bytes, hash: BinaryPropertyListByteTable.hash(bytes)))
     }
 
     package mutating func integer(_ value: PropertyListInteger) throws(PropertyListError) {
@@ -139,87 +156,125 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
 
     /// Writes the containers, the offset table and the trailer, and returns the document.
     ///
-    /// - Throws: ``PropertyListError/Kind/unrepresentable`` when nothing was written or a container
-    ///   is still open.
+    /// - Throws: ``PropertyListError/Kind/unrepresentable`` when nothing was written, a container
+    ///   is still open, the document outgrew 4 GiB or 2^32 objects, or memory ran out.
     package consuming func finish() throws(PropertyListError) -> Data {
-        guard !offsets.isEmpty, open.isEmpty else {
-            throw PropertyListError(.unrepresentable, open.isEmpty ? "no value was written" : "a container was not closed")
+        guard offsets.count > 0, open.count == 0 else {
+            throw PropertyListError(.unrepresentable, open.count == 0 ? "no value was written" : "a container was not closed")
         }
         writeContainers()
+        guard !tooLarge, out.count <= Int(UInt32.max) else {
+            throw PropertyListError(.unrepresentable, "binary property lists written here are limited to 4 GiB and 2^32 objects")
+        }
+        guard !(offsets.failed || references.failed || children.failed || containers.failed || open.failed
+                || strings.failed || datas.failed || scalars.failed) else {
+            throw PropertyListError(.unrepresentable, "memory ran out while writing a binary property list")
+        }
         writeTrailer()
         return out.finish()
     }
 
     // MARK: Numbering
 
+    /// A new object at the current end of the document.
+    @inline(__always)
+    private mutating func newObject() -> UInt32 {
+        let number = UInt32(truncatingIfNeeded: offsets.count)
+        if out.count > Int(UInt32.max) || offsets.count >= Int(UInt32.max) { tooLarge = true }
+        offsets.append(UInt32(truncatingIfNeeded: out.count))
+        return number
+    }
+
     /// Makes `number` the next child of the innermost open container (or the root).
     @inline(__always)
-    private mutating func add(_ number: Int) {
-        if !open.isEmpty { children.append(number) }
+    private mutating func add(_ number: UInt32) {
+        if open.count > 0 { children.append(number) }
     }
 
     private mutating func openContainer(isDictionary: Bool) {
-        let number = offsets.count
+        let number = UInt32(truncatingIfNeeded: offsets.count)
         offsets.append(0)
         add(number)
-        open.append(OpenContainer(number: number, firstChild: children.count, isDictionary: isDictionary))
+        open.append(OpenContainer(number: number, firstChild: UInt32(truncatingIfNeeded: children.count),
+                                  isDictionary: isDictionary))
     }
 
     private mutating func closeContainer() {
-        guard let container = open.popLast() else { return }
-        let first = references.count
-        let childCount = children.count - container.firstChild
+        guard open.count > 0 else { return }
+        let container = open[open.count - 1]
+        open.removeSuffix(from: open.count - 1)
+        let first = UInt32(truncatingIfNeeded: references.count)
+        let firstChild = Int(container.firstChild)
+        let childCount = children.count - firstChild
+        references.reserve(childCount)
         if container.isDictionary {
-            let entries = childCount / 2
-            references.reserveCapacity(first + 2 * entries)
-            var index = container.firstChild
+            var index = firstChild
             while index + 1 < children.count {
                 references.append(children[index])
                 index += 2
             }
-            index = container.firstChild + 1
+            index = firstChild + 1
             while index < children.count {
                 references.append(children[index])
                 index += 2
             }
-            containers.append(Container(number: container.number, marker: Marker.dictionary, count: entries,
-                                        firstReference: first))
+            containers.append(Container(number: container.number, marker: Marker.dictionary,
+                                        count: UInt32(truncatingIfNeeded: childCount / 2), firstReference: first))
         } else {
-            references.append(contentsOf: children[container.firstChild...])
-            containers.append(Container(number: container.number, marker: Marker.array, count: childCount,
-                                        firstReference: first))
+            references.append(contentsOf: children, from: firstChild)
+            containers.append(Container(number: container.number, marker: Marker.array,
+                                        count: UInt32(truncatingIfNeeded: childCount), firstReference: first))
         }
-        children.removeSubrange(container.firstChild...)
+        children.removeSuffix(from: firstChild)
     }
 
     // MARK: Scalars
 
-    private mutating func interned(string: String) -> Int {
+    private mutating func interned(string: String) -> UInt32 {
+        // Native strings lend their UTF-8 without a copy; others are made contiguous first.
+        if let number = string.utf8.withContiguousStorageIfAvailable({ utf8 -> UInt32 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            return interned(utf8: bytes, hash: BinaryPropertyListByteTable.hash(bytes))
+        }) {
+            return number
+        }
         var string = string
-        return string.withUTF8 { interned(utf8: UnsafeRawBufferPointer($0)) }
+        return string.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            return interned(utf8: bytes, hash: BinaryPropertyListByteTable.hash(bytes))
+        }
     }
 
-    private mutating func interned(utf8 bytes: UnsafeRawBufferPointer) -> Int {
-        let number = offsets.count
-        if let existing = strings.existingNumber(for: bytes, orInsert: number) { return existing }
-        offsets.append(out.count)
-        Self.writeString(utf8: bytes, into: &out)
+    private mutating func interned(utf8 bytes: UnsafeRawBufferPointer, hash: UInt64) -> UInt32 {
+        if let existing = strings.existingNumber(for: bytes, hash: hash, in: out) {
+            return UInt32(truncatingIfNeeded: existing)
+        }
+        let number = newObject()
+        let isASCII = Self.writeString(utf8: bytes, into: &out)
+        // ASCII strings are compared with the document's copy; others keep their UTF-8 aside.
+        strings.insert(bytes, hash: hash, number: Int(number), documentOffset: isASCII ? out.count - bytes.count : nil)
         return number
     }
 
-    private mutating func interned(data bytes: UnsafeRawBufferPointer) -> Int {
-        let number = offsets.count
-        if let existing = datas.existingNumber(for: bytes, orInsert: number) { return existing }
-        offsets.append(out.count)
+    private mutating func interned(data bytes: UnsafeRawBufferPointer) -> UInt32 {
+        let hash = BinaryPropertyListByteTable.hash(bytes)
+        if let existing = datas.existingNumber(for: bytes, hash: hash, in: out) {
+            return UInt32(truncatingIfNeeded: existing)
+        }
+        let number = newObject()
         Self.writeCount(Marker.data, bytes.count, into: &out)
         out.append(contentsOf: bytes)
+        datas.insert(bytes, hash: hash, number: Int(number), documentOffset: out.count - bytes.count)
         return number
     }
 
-    private mutating func interned(_ tag: Tag, _ bits: UInt64) -> Int {
+    @inline(__always)
+    private mutating func interned(_ tag: Tag, _ bits: UInt64) -> UInt32 {
         let number = offsets.count
-        if let existing = scalars.existingNumber(tag: tag, bits: bits, orInsert: number) { return existing }
-        offsets.append(out.count)
+        if let existing = scalars.existingNumber(tag: tag, bits: bits, orInsert: number) {
+            return UInt32(truncatingIfNeeded: existing)
+        }
+        _ = newObject()
         switch tag {
         case .integer:
             let width = Int64(bitPattern: bits) < 0 ? 8 : BinaryPropertyListFormat.byteWidth(bits)
@@ -246,26 +301,30 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
         case .bool:
             out.append(bits == 0 ? Marker.boolFalse : Marker.boolTrue)
         }
-        return number
+        return UInt32(truncatingIfNeeded: number)
     }
 
     // MARK: Containers and trailer
 
     private mutating func writeContainers() {
         let width = BinaryPropertyListFormat.widthCovering(offsets.count)
-        for container in containers {
-            offsets[container.number] = out.count
-            Self.writeCount(container.marker, container.count, into: &out)
-            let slots = container.marker == Marker.dictionary ? 2 * container.count : container.count
-            Self.writeBigEndian(references[container.firstReference ..< container.firstReference + slots],
-                                width: width, into: &out)
+        for index in 0..<containers.count {
+            let container = containers[index]
+            offsets[Int(container.number)] = UInt32(truncatingIfNeeded: out.count)
+            if out.count > Int(UInt32.max) { tooLarge = true }
+            Self.writeCount(container.marker, Int(container.count), into: &out)
+            let slots = container.marker == Marker.dictionary ? 2 * Int(container.count) : Int(container.count)
+            references.withUnsafeBufferPointer { all in
+                Self.writeBigEndian(UnsafeBufferPointer(rebasing: all[Int(container.firstReference)...].prefix(slots)),
+                                    width: width, into: &out)
+            }
         }
     }
 
     private mutating func writeTrailer() {
         let tableOffset = out.count
         let offsetWidth = BinaryPropertyListFormat.widthCovering(tableOffset)
-        Self.writeBigEndian(offsets[...], width: offsetWidth, into: &out)
+        offsets.withUnsafeBufferPointer { Self.writeBigEndian($0, width: offsetWidth, into: &out) }
         // Five unused bytes and the sort version, all zero.
         out.appendBigEndian(0, width: 6)
         out.append(UInt8(offsetWidth))

@@ -86,14 +86,21 @@ package struct ByteBuffer: ~Copyable {
     @inlinable
     package mutating func appendBigEndian(_ value: UInt64, width: Int) {
         reserve(width)
-        var shift = (width - 1) * 8
-        var offset = count
-        while shift >= 0 {
-            base.storeBytes(of: UInt8(truncatingIfNeeded: value >> UInt64(shift)), toByteOffset: offset, as: UInt8.self)
-            offset += 1
-            shift -= 8
+        switch width {
+        case 1: base.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: count, as: UInt8.self)
+        case 2: base.storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, toByteOffset: count, as: UInt16.self)
+        case 4: base.storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, toByteOffset: count, as: UInt32.self)
+        case 8: base.storeBytes(of: value.bigEndian, toByteOffset: count, as: UInt64.self)
+        default:
+            var shift = (width - 1) * 8
+            var offset = count
+            while shift >= 0 {
+                base.storeBytes(of: UInt8(truncatingIfNeeded: value >> UInt64(shift)), toByteOffset: offset, as: UInt8.self)
+                offset += 1
+                shift -= 8
+            }
         }
-        count = offset
+        count += width
     }
 
     /// Writes `value` big-endian into already-written bytes at `offset` (used to patch sizes).
