@@ -156,9 +156,8 @@ struct BinaryArchiveReader: ArchiveReader {
     mutating func key(_ node: Node, at index: Int, is key: ArchiveKey) throws -> Bool {
         let object = try keyObject(node, at: index)
         if object.kind == .asciiString {
-            guard key.isASCII, object.count == key.utf8.count else { return false }
-            let payload = scanner.payload(object)
-            return key.utf8.withUnsafeBytes { $0.elementsEqual(payload) }
+            guard key.isASCII else { return false }
+            return scanner.payload(object, equals: key.utf8)
         }
         return try string(object) == key.text
     }
@@ -190,8 +189,7 @@ struct BinaryArchiveReader: ArchiveReader {
     @inline(__always)
     mutating func nilLevel(_ node: Node) throws -> Int? {
         if node.kind == .asciiString {
-            guard node.count == NilMarker.nullUTF8.count else { return nil }
-            return NilMarker.nullUTF8.withUnsafeBytes { $0.elementsEqual(scanner.payload(node)) } ? 0 : nil
+            return NilMarker.nullUTF8.withUnsafeBytes { scanner.payload(node, equals: $0) } ? 0 : nil
         }
         return try plainNilLevel(node, isDictionary: node.kind == .dictionary)
     }

@@ -32,9 +32,11 @@ struct BinaryArchiveWriter: ArchiveWriter, ~Copyable {
     @inline(__always)
     mutating func key(_ key: String) throws { try? stream.key(key) }
 
+    /// Prepared keys live as long as the plans and constants holding them, so their bytes keep
+    /// their address: the stream writer may remember them by it.
     @inline(__always)
     mutating func key(_ key: ArchiveKey) throws {
-        key.utf8.withUnsafeBytes { stream.key(utf8: $0, hash: key.hash) }
+        stream.key(stableUTF8: key.utf8, hash: key.hash)
     }
 
     @inline(__always)
