@@ -8,14 +8,15 @@ final class ArrayCoder<Element>: ValueCoding, @unchecked Sendable {
     func encode<W: ArchiveWriter & ~Copyable>(_ value: [Element], to writer: inout W, _ context: EncodingContext) throws {
         try context.nested {
             try writer.beginArray(count: value.count)
-            var position = 0
-            do {
-                for item in value {
-                    try element.encode(item, to: &writer, context)
-                    position += 1
+            // Elements are written where they lie, not copied out of the array.
+            try InstanceMemory.withElements(of: value) { elements, stride in
+                for position in 0..<value.count {
+                    do {
+                        try element.encodeField(in: elements, at: position &* stride, to: &writer, context)
+                    } catch let error as AutoCodingError {
+                        throw error.within(.index(position))
+                    }
                 }
-            } catch let error as AutoCodingError {
-                throw error.within(.index(position))
             }
             try writer.endArray()
         }

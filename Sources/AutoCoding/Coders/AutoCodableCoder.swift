@@ -53,20 +53,39 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         try encodeInstance(typed, record: record, to: &writer, context)
     }
 
+    /// Writes the field at `offset`: a struct where it lies, without copying it out.
+    @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
+    func encodeField<W: ArchiveWriter & ~Copyable>(in memory: InstanceMemory, at offset: Int, to writer: inout W,
+                                                   _ context: EncodingContext) throws {
+        guard plan.isClass else {
+            let record = context.isAtRoot ? plan.typeRecord(context.registry) : nil
+            return try encodeStruct(in: memory.advanced(by: offset), record: record, to: &writer, context)
+        }
+        try encode(memory.read(T.self, at: offset), to: &writer, context)
+    }
+
+    /// Writes the struct in `memory` with the given type record.
+    @inline(__always)
+    private func encodeStruct<W: ArchiveWriter & ~Copyable>(in memory: InstanceMemory, record: String?, to writer: inout W,
+                                                           _ context: EncodingContext) throws {
+        try context.nested {
+            guard try writer.beginObject(ObjectStart(plan: plan, typeRecord: record, object: nil)) else { return }
+            if context.viaMirror || plan.layoutProblem != nil {
+                try plan.encodeFieldsViaMirror(memory.read(T.self, at: 0), to: &writer, context)
+            } else {
+                try plan.encodeFields(in: memory, to: &writer, context)
+            }
+            try writer.endObject()
+        }
+    }
+
     /// Writes an instance of exactly `T` with the given type record.
     @inline(__always)
     private func encodeInstance<W: ArchiveWriter & ~Copyable>(_ value: T, record: String?, to writer: inout W,
                                                              _ context: EncodingContext) throws {
         guard plan.isClass else {
-            return try context.nested {
-                guard try writer.beginObject(ObjectStart(plan: plan, typeRecord: record, object: nil)) else { return }
-                if context.viaMirror || plan.layoutProblem != nil {
-                    try plan.encodeFieldsViaMirror(value, to: &writer, context)
-                } else {
-                    try InstanceMemory.withValue(value) { try plan.encodeFields(in: $0, to: &writer, context) }
-                }
-                try writer.endObject()
-            }
+            return try InstanceMemory.withValue(value) { try encodeStruct(in: $0, record: record, to: &writer, context) }
         }
         let object = value as AnyObject
         let identity = ObjectIdentifier(object)

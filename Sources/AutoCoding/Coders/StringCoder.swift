@@ -5,7 +5,11 @@ final class StringCoder: ValueCoding {
     @_specialize(exported: false, where W == XMLArchiveWriter)
     @_specialize(exported: false, where W == TreeArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: String, to writer: inout W, _ context: EncodingContext) throws {
-        try writer.string(NilMarker.escaped(value))
+        if NilMarker.needsEscape(value) {
+            try writer.string(NilMarker.escaped(value))
+        } else {
+            try writer.string(value)
+        }
     }
 
     @_specialize(exported: false, where R == BinaryArchiveReader)

@@ -1,5 +1,6 @@
-/// `[String: V]` as a property-list dictionary with keys in ascending order (reproducible
-/// archives). Keys starting with `$` are written with one more `$` (see ``ReservedKey/escaped(_:)``).
+/// `[String: V]` as a property-list dictionary with keys in ascending order of their Unicode scalars
+/// (reproducible archives). Keys starting with `$` are written with one more `$` (see
+/// ``ReservedKey/escaped(_:)``).
 final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendable {
     // @unchecked: `element` is immutable and itself Sendable.
     let element: any ValueCoding<Element>
@@ -10,7 +11,7 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
                                               _ context: EncodingContext) throws {
         try context.nested {
             try writer.beginDictionary(count: value.count)
-            for (key, item) in value.sorted(by: { $0.key < $1.key }) {
+            for (key, item) in Self.ordered(value) {
                 do {
                     try writer.key(ReservedKey.escaped(key))
                     try element.encode(item, to: &writer, context)
@@ -20,6 +21,15 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
             }
             try writer.endDictionary()
         }
+    }
+
+    /// The entries in ascending order of their keys' Unicode scalars (UTF-8 byte order).
+    private static func ordered(_ value: [String: Element]) -> [(key: String, value: Element)] {
+        var entries = Array(value)
+        if entries.count > 1 {
+            entries.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        }
+        return entries
     }
 
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> [String: Element] {

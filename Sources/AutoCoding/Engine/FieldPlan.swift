@@ -8,7 +8,8 @@ final class FieldPlan: @unchecked Sendable {
     /// storage's underscore).
     let name: String
     /// The archive key, prepared for writing and matching.
-    let key: ArchiveKey
+    var key: ArchiveKey { keyStorage.key }
+    private let keyStorage: ArchiveKeyStorage
     /// The byte offset of the value (inside the wrapper for property wrappers).
     let offset: Int
     /// The coder of the value's type.
@@ -18,7 +19,7 @@ final class FieldPlan: @unchecked Sendable {
 
     init(name: String, key: String, offset: Int, coder: any FieldCoding, mirrorPath: [String]) {
         self.name = name
-        self.key = ArchiveKey(key)
+        self.keyStorage = ArchiveKeyStorage(key)
         self.offset = offset
         self.coder = coder
         self.mirrorPath = mirrorPath

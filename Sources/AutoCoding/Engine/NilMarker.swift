@@ -35,10 +35,20 @@ package enum NilMarker {
     /// Whether `text` is `$null` with any number (one or more) of leading `$`.
     @inline(__always)
     private static func isDollarsThenNull(_ text: String) -> Bool {
+        guard text.utf8.first == UInt8(ascii: "$") else { return false }
+        return isDollarsThenNullSlowly(text)
+    }
+
+    private static func isDollarsThenNullSlowly(_ text: String) -> Bool {
         var utf8 = text.utf8[...]
-        guard utf8.first == UInt8(ascii: "$") else { return false }
         while utf8.first == UInt8(ascii: "$") { utf8 = utf8.dropFirst() }
-        return utf8.elementsEqual("null".utf8)
+        return utf8.count < text.utf8.count && utf8.elementsEqual("null".utf8)
+    }
+
+    /// Whether a string value must be archived escaped (`$null`, `$$null`, …).
+    @inline(__always)
+    static func needsEscape(_ text: String) -> Bool {
+        isDollarsThenNull(text)
     }
 
     /// How a string value is archived: `$null`, `$$null`, … gain a `$`; every other string is as is.

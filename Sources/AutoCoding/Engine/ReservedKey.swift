@@ -11,9 +11,12 @@ package enum ReservedKey {
     /// The only key of a nil marker (see ``NilMarker``).
     package static let nilMarker = "$nil"
 
-    static let typeKey = ArchiveKey(type)
-    static let versionKey = ArchiveKey(version)
-    static let nilKey = ArchiveKey(nilMarker)
+    private static let typeStorage = ArchiveKeyStorage(type)
+    private static let versionStorage = ArchiveKeyStorage(version)
+    private static let nilStorage = ArchiveKeyStorage(nilMarker)
+    static var typeKey: ArchiveKey { typeStorage.key }
+    static var versionKey: ArchiveKey { versionStorage.key }
+    static var nilKey: ArchiveKey { nilStorage.key }
 
     /// Whether `key` starts with `$`.
     package static func isReserved(_ key: String) -> Bool {

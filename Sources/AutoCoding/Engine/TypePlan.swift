@@ -20,7 +20,11 @@ package final class TypePlan: @unchecked Sendable {
     /// The version written under `$version` (0: none).
     package let version: Int
     /// The archived properties, in declaration order (superclass first).
-    var fields: [FieldPlan] = []
+    var fields: [FieldPlan] = [] {
+        didSet { slots = fields.enumerated().map { FieldSlot($1, index: $0) } }
+    }
+    /// What the hot loops need of each field, as plain values: no reference counting per field.
+    private(set) var slots: [FieldSlot] = []
     /// Why the runtime's offsets are not used, or `nil` when they were verified against `Mirror`.
     /// Unverified plans encode through `Mirror` and refuse to decode.
     var layoutProblem: String? = "the plan is still being built"
@@ -46,12 +50,14 @@ package final class TypePlan: @unchecked Sendable {
     @inline(__always)
     func encodeFields<W: ArchiveWriter & ~Copyable>(in memory: InstanceMemory, to writer: inout W,
                                                     _ context: EncodingContext) throws {
-        for field in fields {
-            do {
-                try writer.key(field.key)
-                try field.coder.encodeField(in: memory, at: field.offset, to: &writer, context)
-            } catch let error as AutoCodingError {
-                throw error.within(.property(field.name))
+        try slots.withUnsafeBufferPointer { slots in
+            for slot in slots {
+                do {
+                    try writer.key(slot.key)
+                    try slot.coder.encodeField(in: memory, at: slot.offset, to: &writer, context)
+                } catch let error as AutoCodingError {
+                    throw error.within(.property(fields[slot.index].name))
+                }
             }
         }
     }
@@ -149,5 +155,23 @@ package final class TypePlan: @unchecked Sendable {
             value = inner.value
         }
         return value
+    }
+}
+
+/// The parts of a ``FieldPlan`` the hot loops use, as plain values (the plan keeps the field and its
+/// coder alive for the life of the process).
+struct FieldSlot: @unchecked Sendable {
+    // @unchecked: immutable; the references are kept alive by the plan's fields.
+    unowned(unsafe) let coder: any FieldCoding
+    let offset: Int
+    let key: ArchiveKey
+    /// The field's position in ``TypePlan/fields``.
+    let index: Int
+
+    init(_ field: FieldPlan, index: Int) {
+        coder = field.coder
+        offset = field.offset
+        key = field.key
+        self.index = index
     }
 }

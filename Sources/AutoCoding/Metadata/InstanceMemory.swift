@@ -26,6 +26,25 @@ package struct InstanceMemory {
         (base + offset).assumingMemoryBound(to: T.self).pointee = value
     }
 
+    /// The memory `offset` bytes into this one (a stored struct, read in place).
+    @inline(__always)
+    package func advanced(by offset: Int) -> InstanceMemory {
+        InstanceMemory(base: base + offset)
+    }
+
+    /// Calls `body` with the memory of an array's elements (read-only use) and their stride: element
+    /// `i` is at offset `i * stride`.
+    @inline(__always)
+    package static func withElements<T, R>(of array: [T], _ body: (InstanceMemory, Int) throws -> R) rethrows -> R {
+        try array.withUnsafeBufferPointer { buffer in
+            guard let start = buffer.baseAddress else {
+                return try body(InstanceMemory(base: UnsafeMutableRawPointer(bitPattern: 1).unsafelyUnwrapped),
+                                MemoryLayout<T>.stride)
+            }
+            return try body(InstanceMemory(base: UnsafeMutableRawPointer(mutating: start)), MemoryLayout<T>.stride)
+        }
+    }
+
     /// Calls `body` with the memory of a struct value (read-only use).
     @inline(__always)
     package static func withValue<T, R>(_ value: T, _ body: (InstanceMemory) throws -> R) rethrows -> R {
