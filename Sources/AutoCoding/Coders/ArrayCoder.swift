@@ -5,6 +5,9 @@ final class ArrayCoder<Element>: ValueCoding, @unchecked Sendable {
 
     init(element: any ValueCoding<Element>) { self.element = element }
 
+    @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: [Element], to writer: inout W, _ context: EncodingContext) throws {
         try context.nested {
             try writer.beginArray(count: value.count)
@@ -22,6 +25,8 @@ final class ArrayCoder<Element>: ValueCoding, @unchecked Sendable {
         }
     }
 
+    @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> [Element] {
         try context.nested(node, in: &reader) { reader in
             let count = try reader.arrayCount(node)

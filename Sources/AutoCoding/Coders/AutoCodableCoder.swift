@@ -113,43 +113,62 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> T {
-        if R.sharesObjects, plan.isClass, let existing = reader.sharedInstance(node) {
-            guard let typed = existing as? T else {
-                throw AutoCodingError(.typeMismatch, "the archived object is a \(type(of: existing)), not a \(T.self)",
-                                      expected: "\(T.self)", found: "\(type(of: existing))")
-            }
-            return typed
-        }
+        if R.sharesObjects, plan.isClass, let existing = reader.sharedInstance(node) { return try shared(existing) }
         let header: ObjectHeader
-        var resolved: Any.Type = T.self
         do {
             header = try reader.objectHeader(node)
-            if let record = header.typeRecord {
-                resolved = try context.types.resolve(record, declared: T.self, stableName: plan.stableName,
-                                                     atRoot: context.isAtRoot)
-            }
         } catch let error as AutoCodingError {
             throw reader.locate(error, in: node)
         }
         if let record = header.typeRecord {
-            if ObjectIdentifier(resolved) != ObjectIdentifier(T.self) {
-                let instance = try engine.objectCoder(for: resolved).decodeObject(node, header, from: &reader, context)
-                guard let typed = instance as? T else {
-                    throw AutoCodingError(.typeMismatch, "\"\(record)\" names \(resolved), which is not a \(T.self)",
-                                          expected: "\(T.self)", found: "\(resolved)")
-                }
-                return typed
-            }
+            return try decodeRecorded(record, node, header, from: &reader, context)
         }
         return try decodeInstance(node, header, from: &reader, context)
     }
 
+    /// An object already read from a graph archive, as a `T`.
+    private func shared(_ existing: AnyObject) throws -> T {
+        guard let typed = existing as? T else {
+            throw AutoCodingError(.typeMismatch, "the archived object is a \(type(of: existing)), not a \(T.self)",
+                                  expected: "\(T.self)", found: "\(type(of: existing))")
+        }
+        return typed
+    }
+
+    /// A value whose archive records a type: `T` itself, or the subclass the record names.
+    /// (Apart from ``decode(_:from:_:)`` so its casts cost nothing on the common path.)
+    @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    @inline(never)
+    private func decodeRecorded<R: ArchiveReader>(_ record: String, _ node: R.Node, _ header: ObjectHeader,
+                                                  from reader: inout R, _ context: DecodingContext) throws -> T {
+        let resolved: Any.Type
+        do {
+            resolved = try context.types.resolve(record, declared: T.self, stableName: plan.stableName,
+                                                 atRoot: context.isAtRoot)
+        } catch let error as AutoCodingError {
+            throw reader.locate(error, in: node)
+        }
+        guard ObjectIdentifier(resolved) != ObjectIdentifier(T.self) else {
+            return try decodeInstance(node, header, from: &reader, context)
+        }
+        let instance = try engine.objectCoder(for: resolved).decodeObject(node, header, from: &reader, context)
+        guard let typed = instance as? T else {
+            throw AutoCodingError(.typeMismatch, "\"\(record)\" names \(resolved), which is not a \(T.self)",
+                                  expected: "\(T.self)", found: "\(resolved)")
+        }
+        return typed
+    }
+
+    @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     func decodeObject<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, from reader: inout R,
                                         _ context: DecodingContext) throws -> Any {
         try decodeInstance(node, header, from: &reader, context)
     }
 
     /// A new default instance with the archived properties written into it, hooks run.
+    @inline(__always)
     private func decodeInstance<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, from reader: inout R,
                                                   _ context: DecodingContext) throws -> T {
         try context.nested(node, in: &reader) { reader in

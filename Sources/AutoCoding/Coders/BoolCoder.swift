@@ -2,11 +2,13 @@
 final class BoolCoder: ValueCoding {
     @_specialize(exported: false, where W == BinaryArchiveWriter)
     @_specialize(exported: false, where W == XMLArchiveWriter)
+    @_specialize(exported: false, where W == TreeArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Bool, to writer: inout W, _ context: EncodingContext) throws {
         try writer.bool(value)
     }
 
     @_specialize(exported: false, where R == BinaryArchiveReader)
+    @_specialize(exported: false, where R == TreeArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Bool {
         try reader.bool(node)
     }

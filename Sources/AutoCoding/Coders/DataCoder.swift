@@ -4,11 +4,13 @@ import Foundation
 final class DataCoder: ValueCoding {
     @_specialize(exported: false, where W == BinaryArchiveWriter)
     @_specialize(exported: false, where W == XMLArchiveWriter)
+    @_specialize(exported: false, where W == TreeArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Data, to writer: inout W, _ context: EncodingContext) throws {
         try writer.data(value)
     }
 
     @_specialize(exported: false, where R == BinaryArchiveReader)
+    @_specialize(exported: false, where R == TreeArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Data {
         try reader.data(node)
     }

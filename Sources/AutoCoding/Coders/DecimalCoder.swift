@@ -2,10 +2,15 @@ import Foundation
 
 /// `Decimal` as its locale-independent decimal string, so no digit is lost to a binary real.
 final class DecimalCoder: ValueCoding {
+    @_specialize(exported: false, where W == BinaryArchiveWriter)
+    @_specialize(exported: false, where W == XMLArchiveWriter)
+    @_specialize(exported: false, where W == TreeArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Decimal, to writer: inout W, _ context: EncodingContext) throws {
         try writer.string(value.description)
     }
 
+    @_specialize(exported: false, where R == BinaryArchiveReader)
+    @_specialize(exported: false, where R == TreeArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Decimal {
         let text = try reader.string(node)
         guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {

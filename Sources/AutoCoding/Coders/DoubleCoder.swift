@@ -2,11 +2,13 @@
 final class DoubleCoder: ValueCoding {
     @_specialize(exported: false, where W == BinaryArchiveWriter)
     @_specialize(exported: false, where W == XMLArchiveWriter)
+    @_specialize(exported: false, where W == TreeArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Double, to writer: inout W, _ context: EncodingContext) throws {
         try writer.real(value)
     }
 
     @_specialize(exported: false, where R == BinaryArchiveReader)
+    @_specialize(exported: false, where R == TreeArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Double {
         try reader.real(node)
     }

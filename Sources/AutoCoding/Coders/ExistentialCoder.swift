@@ -8,6 +8,9 @@ final class ExistentialCoder<T>: ValueCoding, @unchecked Sendable {
 
     init(engine: AutoCodingEngine) { self.engine = engine }
 
+    @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: T, to writer: inout W, _ context: EncodingContext) throws {
         let boxed = value as Any
         // The dynamic type as a run-time metatype value: looked up, never opened from a static type.
@@ -44,6 +47,8 @@ final class ExistentialCoder<T>: ValueCoding, @unchecked Sendable {
         try coder.encodeObject(boxed, record: record, to: &writer, context)
     }
 
+    @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> T {
         if R.sharesObjects, let existing = reader.sharedInstance(node) {
             guard let typed = existing as? T else {

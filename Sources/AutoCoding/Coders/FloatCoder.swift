@@ -1,10 +1,15 @@
 /// `Float` as a 32-bit real (exact in binary archives; XML has no width, so a real read from XML
 /// is rounded to the nearest `Float`, which gives back the written value).
 final class FloatCoder: ValueCoding {
+    @_specialize(exported: false, where W == BinaryArchiveWriter)
+    @_specialize(exported: false, where W == XMLArchiveWriter)
+    @_specialize(exported: false, where W == TreeArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Float, to writer: inout W, _ context: EncodingContext) throws {
         try writer.real32(value)
     }
 
+    @_specialize(exported: false, where R == BinaryArchiveReader)
+    @_specialize(exported: false, where R == TreeArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Float {
         try reader.real32(node)
     }

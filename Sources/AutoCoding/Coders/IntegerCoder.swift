@@ -4,9 +4,9 @@ import PropertyList
 /// cannot hold (``AutoCodingError/Kind/integerOutOfRange``).
 final class IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding, @unchecked Sendable {
     // @unchecked: stateless.
-    @_specialize(exported: false, where Integer == Int, W == BinaryArchiveWriter)
-    @_specialize(exported: false, where Integer == Int, W == XMLArchiveWriter)
-    @_specialize(exported: false, where Integer == Int, W == TreeArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Integer, to writer: inout W, _ context: EncodingContext) throws {
         if Integer.isSigned {
             try writer.integer(Int64(truncatingIfNeeded: value))
@@ -15,12 +15,20 @@ final class IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding, @u
         }
     }
 
-    @_specialize(exported: false, where Integer == Int, R == BinaryArchiveReader)
-    @_specialize(exported: false, where Integer == Int, R == TreeArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Integer {
         let number = try reader.integer(node)
-        if let signed = number.int64Value, let value = Integer(exactly: signed) { return value }
-        if let unsigned = number.uint64Value, let value = Integer(exactly: unsigned) { return value }
+        // Exactness checked by converting back (no `Integer?` on this path: generic optionals cost a
+        // metadata lookup per call).
+        if let signed = number.int64Value {
+            let value = Integer(truncatingIfNeeded: signed)
+            if Int64(truncatingIfNeeded: value) == signed, (value < 0) == (signed < 0) { return value }
+        }
+        if let unsigned = number.uint64Value {
+            let value = Integer(truncatingIfNeeded: unsigned)
+            if UInt64(truncatingIfNeeded: value) == unsigned, value >= 0 { return value }
+        }
         throw AutoCodingError(.integerOutOfRange, "\(number) does not fit \(Integer.self)",
                               expected: "\(Integer.self)", found: "\(number)")
     }

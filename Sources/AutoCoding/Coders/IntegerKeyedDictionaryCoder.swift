@@ -6,6 +6,9 @@ final class IntegerKeyedDictionaryCoder<Key: FixedWidthInteger, Element>: ValueC
 
     init(element: any ValueCoding<Element>) { self.element = element }
 
+    @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: [Key: Element], to writer: inout W,
                                               _ context: EncodingContext) throws {
         try context.nested {
@@ -23,6 +26,8 @@ final class IntegerKeyedDictionaryCoder<Key: FixedWidthInteger, Element>: ValueC
         }
     }
 
+    @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> [Key: Element] {
         try context.nested(node, in: &reader) { reader in
             let count = try reader.dictionaryCount(node)

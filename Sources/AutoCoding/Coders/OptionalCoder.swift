@@ -16,6 +16,9 @@ final class OptionalCoder<Wrapped>: ValueCoding, @unchecked Sendable {
         optionalLayers = wrapped.optionalLayers + 1
     }
 
+    @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Wrapped?, to writer: inout W, _ context: EncodingContext) throws {
         if let value {
             try wrapped.encode(value, to: &writer, context)
@@ -24,6 +27,8 @@ final class OptionalCoder<Wrapped>: ValueCoding, @unchecked Sendable {
         }
     }
 
+    @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Wrapped? {
         if let level = try reader.nilLevel(node) { return try nilValue(level: level) }
         return try wrapped.decode(node, from: &reader, context)

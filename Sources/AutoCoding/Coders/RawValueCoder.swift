@@ -5,10 +5,15 @@ final class RawValueCoder<Represented: RawRepresentable>: ValueCoding, @unchecke
 
     init(raw: any ValueCoding<Represented.RawValue>) { self.raw = raw }
 
+    @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Represented, to writer: inout W, _ context: EncodingContext) throws {
         try raw.encode(value.rawValue, to: &writer, context)
     }
 
+    @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Represented {
         let rawValue = try raw.decode(node, from: &reader, context)
         guard let value = Represented(rawValue: rawValue) else {

@@ -8,6 +8,9 @@ final class SetCoder<Element: Hashable>: ValueCoding, @unchecked Sendable {
 
     init(element: any ValueCoding<Element>) { self.element = element }
 
+    @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Set<Element>, to writer: inout W, _ context: EncodingContext) throws {
         // The order comes from the archived form, so elements are written once as trees, sorted,
         // then replayed; a set's elements are scalars or small values.
@@ -28,6 +31,8 @@ final class SetCoder<Element: Hashable>: ValueCoding, @unchecked Sendable {
         }
     }
 
+    @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Set<Element> {
         try context.nested(node, in: &reader) { reader in
             let count = try reader.arrayCount(node)

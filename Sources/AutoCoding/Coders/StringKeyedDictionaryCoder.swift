@@ -7,6 +7,9 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
 
     init(element: any ValueCoding<Element>) { self.element = element }
 
+    @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: [String: Element], to writer: inout W,
                                               _ context: EncodingContext) throws {
         try context.nested {
@@ -32,6 +35,8 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
         return entries
     }
 
+    @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> [String: Element] {
         try context.nested(node, in: &reader) { reader in
             let count = try reader.dictionaryCount(node)

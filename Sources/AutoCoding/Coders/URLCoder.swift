@@ -2,10 +2,15 @@ import Foundation
 
 /// `URL` as its `absoluteString` (keyed archives: an `NSURL`).
 final class URLCoder: ValueCoding {
+    @_specialize(exported: false, where W == BinaryArchiveWriter)
+    @_specialize(exported: false, where W == XMLArchiveWriter)
+    @_specialize(exported: false, where W == TreeArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: URL, to writer: inout W, _ context: EncodingContext) throws {
         try writer.url(value)
     }
 
+    @_specialize(exported: false, where R == BinaryArchiveReader)
+    @_specialize(exported: false, where R == TreeArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> URL {
         try reader.url(node)
     }

@@ -2,10 +2,15 @@ import Foundation
 
 /// `UUID` as its `uuidString`, upper-case hexadecimal with dashes (keyed archives: an `NSUUID`).
 final class UUIDCoder: ValueCoding {
+    @_specialize(exported: false, where W == BinaryArchiveWriter)
+    @_specialize(exported: false, where W == XMLArchiveWriter)
+    @_specialize(exported: false, where W == TreeArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: UUID, to writer: inout W, _ context: EncodingContext) throws {
         try writer.uuid(value)
     }
 
+    @_specialize(exported: false, where R == BinaryArchiveReader)
+    @_specialize(exported: false, where R == TreeArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> UUID {
         try reader.uuid(node)
     }

@@ -98,53 +98,71 @@ package final class TypePlan: @unchecked Sendable {
     /// too; entries no property claims are returned for ``AutoCodable/autoCodingDidFindUnknownKeys(_:)``;
     /// a reserved key after the first property key is an error (readers look for them first).
     /// - Returns: The unclaimed entries (empty when there are none).
+    @_specialize(exported: false, where R == BinaryArchiveReader)
+    @_specialize(exported: false, where R == TreeArchiveReader)
     func decodeFields<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, from reader: inout R,
                                         into memory: InstanceMemory,
                                         _ context: DecodingContext) throws -> PropertyListDictionary {
         var unknown = PropertyListDictionary()
-        var cursor = 0
-        var index = header.firstField
-        while index < header.count {
-            defer { index += 1 }
-            // Archives written by this plan list keys in field order: try the next field first.
-            var match: FieldPlan?
-            if cursor < fields.count, try reader.key(node, at: index, is: fields[cursor].key) {
-                match = fields[cursor]
-                cursor += 1
-            } else {
-                for (position, field) in fields.enumerated() where try reader.key(node, at: index, is: field.key) {
-                    match = field
-                    cursor = position + 1
-                    break
-                }
-            }
-            guard let field = match else {
-                let key = try reader.key(node, at: index)
-                if key == ReservedKey.type || key == ReservedKey.version || key == ReservedKey.nilMarker {
-                    throw AutoCodingError(.corruptArchive,
-                                          "the reserved key \(key) comes after property keys; archives write it first")
-                }
-                if !claimedKeys.contains(key) {
-                    do {
-                        unknown.updateValue(try reader.tree(try reader.value(node, at: index)), forKey: key)
-                    } catch let error as AutoCodingError {
-                        throw error.within(.key(key))
+        try slots.withUnsafeBufferPointer { slots in
+            var cursor = 0
+            var index = header.firstField
+            while index < header.count {
+                defer { index += 1 }
+                // Archives written by this plan list keys in field order: try the next field first.
+                var match = -1
+                if cursor < slots.count, try reader.key(node, at: index, is: slots[cursor].key) {
+                    match = cursor
+                } else {
+                    for position in slots.indices where try reader.key(node, at: index, is: slots[position].key) {
+                        match = position
+                        break
                     }
                 }
-                continue
-            }
-            let value = try reader.value(node, at: index)
-            do {
-                try field.coder.decodeField(value, from: &reader, into: memory, at: field.offset, context)
-            } catch let error as AutoCodingError {
-                // `nil` archived for a property that is no longer optional: it keeps its default.
-                if error.kind == .typeMismatch, field.coder.optionalLayers == 0, (try? reader.nilLevel(value)) ?? nil != nil {
+                guard match >= 0 else {
+                    try readUnclaimed(node, at: index, from: &reader, into: &unknown)
                     continue
                 }
-                throw error.within(.property(field.name))
+                cursor = match + 1
+                let slot = slots[match]
+                let value = try reader.value(node, at: index)
+                do {
+                    try slot.coder.decodeField(value, from: &reader, into: memory, at: slot.offset, context)
+                } catch let error as AutoCodingError {
+                    try keepDefault(after: error, slot, value, &reader)
+                }
             }
         }
         return unknown
+    }
+
+    /// Entry `index`, which no property claims: kept for the unknown-keys hook (unless another
+    /// version's property claims it), or an error for a misplaced reserved key.
+    @inline(never)
+    private func readUnclaimed<R: ArchiveReader>(_ node: R.Node, at index: Int, from reader: inout R,
+                                                 into unknown: inout PropertyListDictionary) throws {
+        let key = try reader.key(node, at: index)
+        if key == ReservedKey.type || key == ReservedKey.version || key == ReservedKey.nilMarker {
+            throw AutoCodingError(.corruptArchive,
+                                  "the reserved key \(key) comes after property keys; archives write it first")
+        }
+        guard !claimedKeys.contains(key) else { return }
+        do {
+            unknown.updateValue(try reader.tree(try reader.value(node, at: index)), forKey: key)
+        } catch let error as AutoCodingError {
+            throw error.within(.key(key))
+        }
+    }
+
+    /// Handles `error` from reading the field of `slot`: `nil` archived for a property that is no
+    /// longer optional keeps its default; anything else is rethrown with the property in its path.
+    @inline(never)
+    private func keepDefault<R: ArchiveReader>(after error: AutoCodingError, _ slot: FieldSlot, _ value: R.Node,
+                                               _ reader: inout R) throws {
+        if error.kind == .typeMismatch, slot.coder.optionalLayers == 0, (try? reader.nilLevel(value)) ?? nil != nil {
+            return
+        }
+        throw error.within(.property(fields[slot.index].name))
     }
 
     /// The value at `path` (a label, then labels inside it) among `children`.

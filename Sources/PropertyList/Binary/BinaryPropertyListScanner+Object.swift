@@ -1,6 +1,6 @@
 extension BinaryPropertyListScanner {
     /// The type of a binary object, from its marker.
-    package enum Kind: UInt8, Sendable {
+    package enum Kind: Sendable {
         /// `true` or `false` (marker `0x08` / `0x09`).
         case bool
         /// An integer of 1, 2, 4, 8 or 16 bytes (`0x10`–`0x14`).

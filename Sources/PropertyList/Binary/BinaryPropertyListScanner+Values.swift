@@ -112,25 +112,32 @@ extension BinaryPropertyListScanner {
     /// - Returns: A valid object number.
     /// - Throws: ``PropertyListError/Kind/outOfBounds`` when the slot or the number it holds is
     ///   out of range.
-    @inlinable
+    @inlinable @inline(__always)
     package func reference(_ object: Object, at index: Int) throws(PropertyListError) -> Int {
-        let slots = object.kind == .dictionary ? 2 * object.count : object.kind == .array ? object.count : 0
-        guard index >= 0, index < slots else {
-            throw PropertyListError(.outOfBounds, "reference slot \(index) of \(slots)",
-                                    at: .init(byteOffset: object.offset, objectNumber: object.number))
-        }
-        return try reference(at: object.payloadOffset + index * objectRefSize, in: object.number)
+        let slots = object.kind == .dictionary ? 2 &* object.count : object.kind == .array ? object.count : 0
+        guard UInt(bitPattern: index) < UInt(bitPattern: slots) else { throw slotError(object, index, of: slots) }
+        return try reference(at: object.payloadOffset &+ index &* objectRefSize, in: object.number)
     }
 
     /// Reads a reference at a validated position and checks the number it holds.
     @inlinable @inline(__always)
     func reference(at position: Int, in container: Int) throws(PropertyListError) -> Int {
         let raw = Self.bigEndian(base, at: position, width: objectRefSize)
-        guard raw < UInt64(objectCount) else {
-            throw PropertyListError(.outOfBounds,
-                                    "reference to object \(raw), but the file has only \(objectCount) objects",
-                                    at: .init(byteOffset: position, objectNumber: container))
-        }
+        guard raw < UInt64(objectCount) else { throw referenceError(raw, at: position, in: container) }
         return Int(truncatingIfNeeded: raw)
+    }
+
+    // Errors are built out of line so the checks above stay small enough to inline.
+
+    @usableFromInline @inline(never)
+    func slotError(_ object: Object, _ index: Int, of slots: Int) -> PropertyListError {
+        PropertyListError(.outOfBounds, "reference slot \(index) of \(slots)",
+                          at: .init(byteOffset: object.offset, objectNumber: object.number))
+    }
+
+    @usableFromInline @inline(never)
+    func referenceError(_ raw: UInt64, at position: Int, in container: Int) -> PropertyListError {
+        PropertyListError(.outOfBounds, "reference to object \(raw), but the file has only \(objectCount) objects",
+                          at: .init(byteOffset: position, objectNumber: container))
     }
 }

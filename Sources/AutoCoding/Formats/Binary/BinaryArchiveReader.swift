@@ -21,6 +21,16 @@ struct BinaryArchiveReader: ArchiveReader {
     private var materializer: BinaryPropertyListMaterializer?
     /// Containers being read, by object number (allocated at the first container).
     private var onPath: [Bool] = []
+    /// Object numbers found to hold a property's key, by the key's address (direct-mapped):
+    /// archives store each key string once, so after the first record a key is recognized by its
+    /// object number without reading the string again.
+    private var knownKeys = [KnownKey](repeating: KnownKey(), count: Self.knownKeySlots)
+    private static var knownKeySlots: Int { 256 }
+
+    private struct KnownKey {
+        var address: UInt = 0
+        var number = -1
+    }
 
     init(scanner: BinaryPropertyListScanner, options: PropertyListReadingOptions) throws {
         self.scanner = scanner
@@ -154,12 +164,22 @@ struct BinaryArchiveReader: ArchiveReader {
 
     @inline(__always)
     mutating func key(_ node: Node, at index: Int, is key: ArchiveKey) throws -> Bool {
-        let object = try keyObject(node, at: index)
-        if object.kind == .asciiString {
-            guard key.isASCII else { return false }
-            return scanner.payload(object, equals: key.utf8)
+        let number = try reference(node, at: index)
+        let address = UInt(bitPattern: key.utf8.baseAddress)
+        let slot = Int(truncatingIfNeeded: key.hash) & (Self.knownKeySlots - 1)
+        if knownKeys[slot].number == number, knownKeys[slot].address == address {
+            values &+= 1
+            return true
         }
-        return try string(object) == key.text
+        let object = try self.object(number)
+        let matches: Bool
+        switch object.kind {
+        case .asciiString: matches = key.isASCII && scanner.payload(object, equals: key.utf8)
+        case .utf16String: matches = try string(object) == key.text
+        default: throw AutoCodingError(.corruptArchive, "a dictionary key is a \(kindName(object)), not a string")
+        }
+        if matches { knownKeys[slot] = KnownKey(address: address, number: number) }
+        return matches
     }
 
     mutating func keyIsReserved(_ node: Node, at index: Int) throws -> Bool {
