@@ -1,6 +1,9 @@
 /// `Array` as a property-list array.
-final class ArrayCoder<Element>: ValueCoding, @unchecked Sendable {
+///
+/// Generic over the array type itself (`[Element]`), so generic code has its metadata at hand.
+final class ArrayCoder<Value: ArrayMarker>: ValueCoding, @unchecked Sendable {
     // @unchecked: `element` is immutable and itself Sendable.
+    typealias Element = Value.Element
     let element: any ValueCoding<Element>
 
     init(element: any ValueCoding<Element>) { self.element = element }
@@ -8,14 +11,14 @@ final class ArrayCoder<Element>: ValueCoding, @unchecked Sendable {
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
-    func encode<W: ArchiveWriter & ~Copyable>(_ value: [Element], to writer: inout W, _ context: EncodingContext) throws {
+    func encode<W: ArchiveWriter & ~Copyable>(_ value: Value, to writer: inout W, _ context: EncodingContext) throws {
         try context.nested {
             try writer.beginArray(count: value.count)
             // Elements are written where they lie, not copied out of the array.
-            try InstanceMemory.withElements(of: value) { elements, stride in
+            try value.withElementMemory { elements, stride in
                 for position in 0..<value.count {
                     do {
-                        try element.encodeField(in: elements, at: position &* stride, to: &writer, context)
+                        try writer.field(element, in: elements, at: position &* stride, context)
                     } catch let error as AutoCodingError {
                         throw error.within(.index(position))
                     }
@@ -27,19 +30,15 @@ final class ArrayCoder<Element>: ValueCoding, @unchecked Sendable {
 
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
-    func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> [Element] {
+    func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Value {
         try context.nested(node, in: &reader) { reader in
-            let count = try reader.arrayCount(node)
-            var result: [Element] = []
-            result.reserveCapacity(min(count, 1 << 16))
-            for index in 0..<count {
+            try Value(count: try reader.arrayCount(node)) { index in
                 do {
-                    result.append(try element.decode(try reader.element(node, at: index), from: &reader, context))
+                    return try element.decode(try reader.element(node, at: index), from: &reader, context)
                 } catch let error as AutoCodingError {
                     throw error.within(.index(index))
                 }
             }
-            return result
         }
     }
 }

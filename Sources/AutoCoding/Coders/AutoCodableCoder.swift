@@ -58,6 +58,17 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     func encodeField<W: ArchiveWriter & ~Copyable>(in memory: InstanceMemory, at offset: Int, to writer: inout W,
                                                    _ context: EncodingContext) throws {
+        try encodeInPlace(in: memory, at: offset, to: &writer, context)
+    }
+
+    func encodeBinaryField(in memory: InstanceMemory, at offset: Int, to writer: inout BinaryArchiveWriter,
+                           _ context: EncodingContext) throws {
+        try encodeInPlace(in: memory, at: offset, to: &writer, context)
+    }
+
+    @inline(__always)
+    private func encodeInPlace<W: ArchiveWriter & ~Copyable>(in memory: InstanceMemory, at offset: Int, to writer: inout W,
+                                                            _ context: EncodingContext) throws {
         guard plan.isClass else {
             let record = context.isAtRoot ? plan.typeRecord(context.registry) : nil
             return try encodeStruct(in: memory.advanced(by: offset), record: record, to: &writer, context)

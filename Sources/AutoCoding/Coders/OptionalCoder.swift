@@ -4,10 +4,13 @@
 /// `.some(.none)`. Archives written before nil markers left a `nil` property's key out; such a
 /// property keeps its default, as every missing key does.
 ///
-/// A nil marker is the dictionary `{"$nil": level}`, `level` being the number of optional layers
-/// inside the one that is `nil` (0 for a plain optional). Keyed archives write `$null` instead.
-final class OptionalCoder<Wrapped>: ValueCoding, @unchecked Sendable {
+/// The markers are ``NilMarker``'s: `$null` for a plain optional's `nil`, `{"$nil": level}` for a
+/// `nil` further inside nested optionals.
+///
+/// Generic over the optional type itself (`Wrapped?`), so generic code has its metadata at hand.
+final class OptionalCoder<Value: OptionalMarker>: ValueCoding, @unchecked Sendable {
     // @unchecked: `wrapped` is immutable and itself Sendable.
+    typealias Wrapped = Value.Wrapped
     let wrapped: any ValueCoding<Wrapped>
     let optionalLayers: Int
 
@@ -19,25 +22,22 @@ final class OptionalCoder<Wrapped>: ValueCoding, @unchecked Sendable {
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
-    func encode<W: ArchiveWriter & ~Copyable>(_ value: Wrapped?, to writer: inout W, _ context: EncodingContext) throws {
-        if let value {
-            try wrapped.encode(value, to: &writer, context)
-        } else {
-            try writer.nilMarker(level: optionalLayers - 1)
-        }
+    func encode<W: ArchiveWriter & ~Copyable>(_ value: Value, to writer: inout W, _ context: EncodingContext) throws {
+        let present = try value.ifSome { try wrapped.encode($0, to: &writer, context) }
+        if !present { try writer.nilMarker(level: optionalLayers - 1) }
     }
 
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
-    func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Wrapped? {
+    func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Value {
         if let level = try reader.nilLevel(node) { return try nilValue(level: level) }
-        return try wrapped.decode(node, from: &reader, context)
+        return Value(some: try wrapped.decode(node, from: &reader, context))
     }
 
-    func nilValue(level: Int) throws -> Wrapped? {
+    func nilValue(level: Int) throws -> Value {
         // A marker at least as deep as this layer is this layer's `nil` (deeper ones come from
         // archives of a type with more optional layers).
-        if level >= optionalLayers - 1 { return nil }
-        return .some(try wrapped.nilValue(level: level))
+        if level >= optionalLayers - 1 { return .none }
+        return Value(some: try wrapped.nilValue(level: level))
     }
 }

@@ -1,11 +1,29 @@
 /// Conformances that let the engine take a generic container type apart at run time: given
 /// `Any.Type`, a cast to one of these metatypes yields the element types as generic parameters.
 protocol OptionalMarker {
+    associatedtype Wrapped
     static func makeCoder(_ engine: AutoCodingEngine) throws -> any FieldCoding
+
+    /// `nil`.
+    static var none: Self { get }
+    /// `.some(wrapped)`.
+    init(some wrapped: Wrapped)
+    /// Calls `body` with the wrapped value, returning whether there was one.
+    ///
+    /// (Coders generic over the optional type itself use these instead of `Wrapped?`, whose
+    /// metadata generic code would otherwise look up at every call.)
+    func ifSome(_ body: (Wrapped) throws -> Void) rethrows -> Bool
 }
 
 protocol ArrayMarker {
+    associatedtype Element
     static func makeCoder(_ engine: AutoCodingEngine) throws -> any FieldCoding
+
+    var count: Int { get }
+    /// An array of `count` elements made by `element(index)` in order.
+    init(count: Int, makingElements element: (Int) throws -> Element) rethrows
+    /// Calls `body` with the memory of the elements (read-only use) and their stride.
+    func withElementMemory<Result>(_ body: (InstanceMemory, Int) throws -> Result) rethrows -> Result
 }
 
 protocol SetMarker {
@@ -19,13 +37,32 @@ protocol DictionaryMarker {
 
 extension Optional: OptionalMarker {
     static func makeCoder(_ engine: AutoCodingEngine) throws -> any FieldCoding {
-        OptionalCoder<Wrapped>(wrapped: try engine.coder(for: Wrapped.self))
+        OptionalCoder<Self>(wrapped: try engine.coder(for: Wrapped.self))
+    }
+
+    init(some wrapped: Wrapped) { self = .some(wrapped) }
+
+    func ifSome(_ body: (Wrapped) throws -> Void) rethrows -> Bool {
+        guard case .some(let wrapped) = self else { return false }
+        try body(wrapped)
+        return true
     }
 }
 
 extension Array: ArrayMarker {
     static func makeCoder(_ engine: AutoCodingEngine) throws -> any FieldCoding {
-        ArrayCoder<Element>(element: try engine.coder(for: Element.self))
+        ArrayCoder<Self>(element: try engine.coder(for: Element.self))
+    }
+
+    init(count: Int, makingElements element: (Int) throws -> Element) rethrows {
+        self.init()
+        // Capacity grows with what is read, not with what a hostile count claims.
+        reserveCapacity(Swift.min(count, 1 << 16))
+        for index in 0..<count { append(try element(index)) }
+    }
+
+    func withElementMemory<Result>(_ body: (InstanceMemory, Int) throws -> Result) rethrows -> Result {
+        try InstanceMemory.withElements(of: self, body)
     }
 }
 

@@ -54,7 +54,7 @@ package final class TypePlan: @unchecked Sendable {
             for slot in slots {
                 do {
                     try writer.key(slot.key)
-                    try slot.coder.encodeField(in: memory, at: slot.offset, to: &writer, context)
+                    try slot.withCoder { try writer.field($0, in: memory, at: slot.offset, context) }
                 } catch let error as AutoCodingError {
                     throw error.within(.property(fields[slot.index].name))
                 }
@@ -127,7 +127,7 @@ package final class TypePlan: @unchecked Sendable {
                 let slot = slots[match]
                 let value = try reader.value(node, at: index)
                 do {
-                    try slot.coder.decodeField(value, from: &reader, into: memory, at: slot.offset, context)
+                    try slot.withCoder { try reader.field($0, value, into: memory, at: slot.offset, context) }
                 } catch let error as AutoCodingError {
                     try keepDefault(after: error, slot, value, &reader)
                 }
@@ -159,7 +159,7 @@ package final class TypePlan: @unchecked Sendable {
     @inline(never)
     private func keepDefault<R: ArchiveReader>(after error: AutoCodingError, _ slot: FieldSlot, _ value: R.Node,
                                                _ reader: inout R) throws {
-        if error.kind == .typeMismatch, slot.coder.optionalLayers == 0, (try? reader.nilLevel(value)) ?? nil != nil {
+        if error.kind == .typeMismatch, slot.withCoder({ $0.optionalLayers }) == 0, (try? reader.nilLevel(value)) ?? nil != nil {
             return
         }
         throw error.within(.property(fields[slot.index].name))
@@ -179,17 +179,24 @@ package final class TypePlan: @unchecked Sendable {
 /// The parts of a ``FieldPlan`` the hot loops use, as plain values (the plan keeps the field and its
 /// coder alive for the life of the process).
 struct FieldSlot: @unchecked Sendable {
-    // @unchecked: immutable; the references are kept alive by the plan's fields.
-    unowned(unsafe) let coder: any FieldCoding
+    // @unchecked: immutable; the field is kept alive by the plan's `fields`.
+    /// The field, unretained: plans outlive every archive that uses them.
+    private let field: Unmanaged<FieldPlan>
     let offset: Int
     let key: ArchiveKey
     /// The field's position in ``TypePlan/fields``.
     let index: Int
 
     init(_ field: FieldPlan, index: Int) {
-        coder = field.coder
+        self.field = Unmanaged.passUnretained(field)
         offset = field.offset
         key = field.key
         self.index = index
+    }
+
+    /// Runs `body` with the field's coder, borrowed: no reference counting per field.
+    @inline(__always)
+    func withCoder<Result>(_ body: (any FieldCoding) throws -> Result) rethrows -> Result {
+        try field._withUnsafeGuaranteedRef { try body($0.coder) }
     }
 }

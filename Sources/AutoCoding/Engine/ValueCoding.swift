@@ -18,6 +18,14 @@ package protocol FieldCoding: AnyObject, Sendable {
     /// Reads `node` and stores the value in the field at `offset` of `memory`; nothing is stored on error.
     func decodeField<R: ArchiveReader>(_ node: R.Node, from reader: inout R, into memory: InstanceMemory, at offset: Int,
                                        _ context: DecodingContext) throws
+    /// ``encodeField(in:at:to:_:)`` for the binary format, through which binary writers reach a
+    /// coder specialized for them (``ArchiveWriter/field(_:in:at:_:)``): the same code, without
+    /// dispatching on the writer's type at every field.
+    func encodeBinaryField(in memory: InstanceMemory, at offset: Int, to writer: inout BinaryArchiveWriter,
+                           _ context: EncodingContext) throws
+    /// ``decodeField(_:from:into:at:_:)`` for the binary format (see ``encodeBinaryField(in:at:to:_:)``).
+    func decodeBinaryField(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader,
+                           into memory: InstanceMemory, at offset: Int, _ context: DecodingContext) throws
     /// Writes a value given as `Any` (the `Mirror` path, values behind existentials).
     func encodeBoxed<W: ArchiveWriter & ~Copyable>(_ value: Any, to writer: inout W, _ context: EncodingContext) throws
     /// Reads `node` as a value of the coded type, boxed.
@@ -79,6 +87,18 @@ extension ValueCoding {
     @inline(__always)
     func decodeField<R: ArchiveReader>(_ node: R.Node, from reader: inout R, into memory: InstanceMemory, at offset: Int,
                                        _ context: DecodingContext) throws {
+        memory.write(try decode(node, from: &reader, context), at: offset)
+    }
+
+    @inline(__always)
+    func encodeBinaryField(in memory: InstanceMemory, at offset: Int, to writer: inout BinaryArchiveWriter,
+                           _ context: EncodingContext) throws {
+        try memory.withField(Value.self, at: offset) { try encode($0, to: &writer, context) }
+    }
+
+    @inline(__always)
+    func decodeBinaryField(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader,
+                           into memory: InstanceMemory, at offset: Int, _ context: DecodingContext) throws {
         memory.write(try decode(node, from: &reader, context), at: offset)
     }
 

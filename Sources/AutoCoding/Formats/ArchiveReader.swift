@@ -79,6 +79,13 @@ package protocol ArchiveReader {
     mutating func share(_ instance: AnyObject, for node: Node)
     /// Keeps a post-decoding hook to run once the whole graph is read (formats that share objects).
     mutating func deferHook(_ hook: @escaping () throws -> Void)
+
+    /// Reads `node` into the value of `coder`'s type stored at `offset` in `memory`, through `coder`.
+    ///
+    /// The default calls ``FieldCoding/decodeField(_:from:into:at:_:)``; a format with an entry
+    /// point of its own in ``FieldCoding`` calls that instead, so the coder runs specialized for it.
+    mutating func field(_ coder: any FieldCoding, _ node: Node, into memory: InstanceMemory, at offset: Int,
+                        _ context: DecodingContext) throws
 }
 
 /// The reserved entries of an archived `AutoCodable` value.
@@ -108,6 +115,10 @@ extension ArchiveReader {
     package mutating func sharedInstance(_ node: Node) -> AnyObject? { nil }
     package mutating func share(_ instance: AnyObject, for node: Node) {}
     package mutating func deferHook(_ hook: @escaping () throws -> Void) {}
+    package mutating func field(_ coder: any FieldCoding, _ node: Node, into memory: InstanceMemory, at offset: Int,
+                                _ context: DecodingContext) throws {
+        try coder.decodeField(node, from: &self, into: memory, at: offset, context)
+    }
     package mutating func describedType(of node: Node) throws -> Any.Type? { nil }
 
     package mutating func url(_ node: Node) throws -> URL {

@@ -47,6 +47,13 @@ package protocol ArchiveWriter: ~Copyable {
     /// `nil`, `level` optional layers below the outermost (see ``NilMarker``).
     mutating func nilMarker(level: Int) throws
 
+    /// Writes the value of `coder`'s type stored at `offset` in `memory`, through `coder`.
+    ///
+    /// The default calls ``FieldCoding/encodeField(in:at:to:_:)``; a format with an entry point
+    /// of its own in ``FieldCoding`` calls that instead, so the coder runs specialized for it.
+    mutating func field(_ coder: any FieldCoding, in memory: InstanceMemory, at offset: Int,
+                        _ context: EncodingContext) throws
+
     /// Starts an `AutoCodable` value; its fields follow as key–value entries.
     ///
     /// - Returns: `false` when the format already holds this instance and has written a reference
@@ -66,6 +73,11 @@ extension ArchiveWriter where Self: ~Copyable {
     package mutating func uuid(_ value: UUID) throws { try string(value.uuidString) }
 
     /// A set: an array in plain formats.
+    package mutating func field(_ coder: any FieldCoding, in memory: InstanceMemory, at offset: Int,
+                                _ context: EncodingContext) throws {
+        try coder.encodeField(in: memory, at: offset, to: &self, context)
+    }
+
     package mutating func beginSet(count: Int) throws { try beginArray(count: count) }
 
     /// Ends a set.

@@ -102,12 +102,18 @@ struct BinaryPropertyListByteTable: ~Copyable {
             index += 8
         }
         if index < count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < count {
-                tail |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << shift
-                shift += 8
-                index += 1
+            // The last 1–7 bytes in at most three loads: the final 8 bytes (overlapping what was
+            // hashed) when there are that many, else two overlapping 4-byte loads or three bytes.
+            let tail: UInt64
+            if count >= 8 {
+                tail = base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            } else if count >= 4 {
+                tail = UInt64(base.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+                    | UInt64(base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)) << 32
+            } else {
+                tail = UInt64(base.load(fromByteOffset: 0, as: UInt8.self))
+                    | UInt64(base.load(fromByteOffset: count >> 1, as: UInt8.self)) << 8
+                    | UInt64(base.load(fromByteOffset: count &- 1, as: UInt8.self)) << 16
             }
             hash = (hash ^ tail) &* multiplier
         }

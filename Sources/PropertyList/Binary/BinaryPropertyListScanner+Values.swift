@@ -119,6 +119,20 @@ extension BinaryPropertyListScanner {
         return try reference(at: object.payloadOffset &+ index &* objectRefSize, in: object.number)
     }
 
+    /// The object numbers of entry `index` of a dictionary: its key and its value, in one call.
+    ///
+    /// - Throws: ``PropertyListError/Kind/outOfBounds`` when `object` is not a dictionary with that
+    ///   many entries or a number is out of range.
+    @inlinable
+    package func entry(_ object: Object, at index: Int) throws(PropertyListError) -> (key: Int, value: Int) {
+        let entries = object.kind == .dictionary ? object.count : 0
+        guard UInt(bitPattern: index) < UInt(bitPattern: entries) else { throw slotError(object, index, of: 2 &* entries) }
+        let keyPosition = object.payloadOffset &+ index &* objectRefSize
+        let key = try reference(at: keyPosition, in: object.number)
+        let value = try reference(at: keyPosition &+ entries &* objectRefSize, in: object.number)
+        return (key, value)
+    }
+
     /// Reads a reference at a validated position and checks the number it holds.
     @inlinable @inline(__always)
     func reference(at position: Int, in container: Int) throws(PropertyListError) -> Int {

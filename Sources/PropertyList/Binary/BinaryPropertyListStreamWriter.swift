@@ -208,16 +208,8 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
         let childCount = children.count - firstChild
         references.reserve(childCount)
         if container.isDictionary {
-            var index = firstChild
-            while index + 1 < children.count {
-                references.append(children[index])
-                index += 2
-            }
-            index = firstChild + 1
-            while index < children.count {
-                references.append(children[index])
-                index += 2
-            }
+            references.append(contentsOf: children, from: firstChild, stride: 2)
+            references.append(contentsOf: children, from: firstChild + 1, stride: 2)
             containers.append(Container(number: container.number, marker: Marker.dictionary,
                                         count: UInt32(truncatingIfNeeded: childCount / 2), firstReference: first))
         } else {

@@ -8,13 +8,13 @@ import PropertyList
 /// ``PropertyListReadingOptions/maximumExpandedValues``, so a small file whose containers are
 /// shared many times over cannot make decoding take unbounded time; nesting is bounded by the
 /// decoding context's depth limit, and a container that contains itself is a cycle error.
-struct BinaryArchiveReader: ArchiveReader {
-    typealias Node = BinaryPropertyListScanner.Object
+package struct BinaryArchiveReader: ArchiveReader {
+    package typealias Node = BinaryPropertyListScanner.Object
 
-    static var sharesObjects: Bool { false }
+    package static var sharesObjects: Bool { false }
 
-    let scanner: BinaryPropertyListScanner
-    let root: Node
+    package let scanner: BinaryPropertyListScanner
+    package let root: Node
     private let options: PropertyListReadingOptions
     private var values = 0
     /// Builds trees for unknown entries and migration, sharing what the file shares.
@@ -27,12 +27,22 @@ struct BinaryArchiveReader: ArchiveReader {
     private var knownKeys = [KnownKey](repeating: KnownKey(), count: Self.knownKeySlots)
     private static var knownKeySlots: Int { 256 }
 
+    /// The value of the entry whose key was last matched (``key(_:at:is:)`` reads both numbers in
+    /// one call; the value is asked for next).
+    private var matchedEntry = MatchedEntry()
+
+    private struct MatchedEntry {
+        var dictionary = -1
+        var index = -1
+        var value = -1
+    }
+
     private struct KnownKey {
         var address: UInt = 0
         var number = -1
     }
 
-    init(scanner: BinaryPropertyListScanner, options: PropertyListReadingOptions) throws {
+    package init(scanner: BinaryPropertyListScanner, options: PropertyListReadingOptions) throws {
         self.scanner = scanner
         self.options = options
         do {
@@ -42,8 +52,8 @@ struct BinaryArchiveReader: ArchiveReader {
         }
     }
 
-    func kindName(_ node: Node) -> String {
-        node.kind == .uid ? "uid" : BinaryPropertyListScanner.name(of: node.kind)
+    package func kindName(_ node: Node) -> String {
+        node.kind.is(.uid) ? "uid" : BinaryPropertyListScanner.name(of: node.kind)
     }
 
     @inline(__always)
@@ -75,8 +85,8 @@ struct BinaryArchiveReader: ArchiveReader {
         }
     }
 
-    mutating func integer(_ node: Node) throws -> PropertyListInteger {
-        guard node.kind == .integer else { throw mismatch("integer", node) }
+    package mutating func integer(_ node: Node) throws -> PropertyListInteger {
+        guard node.kind.is(.integer) else { throw mismatch("integer", node) }
         do {
             return try scanner.integer(node)
         } catch {
@@ -84,7 +94,7 @@ struct BinaryArchiveReader: ArchiveReader {
         }
     }
 
-    mutating func real(_ node: Node) throws -> Double {
+    package mutating func real(_ node: Node) throws -> Double {
         switch node.kind {
         case .real: return scanner.double(node)
         case .integer:
@@ -96,7 +106,7 @@ struct BinaryArchiveReader: ArchiveReader {
         }
     }
 
-    mutating func real32(_ node: Node) throws -> Float {
+    package mutating func real32(_ node: Node) throws -> Float {
         switch node.kind {
         case .real: return node.count == 4 ? scanner.float(node) : Float(scanner.double(node))
         case .integer:
@@ -108,14 +118,14 @@ struct BinaryArchiveReader: ArchiveReader {
         }
     }
 
-    mutating func bool(_ node: Node) throws -> Bool {
-        guard node.kind == .bool else { throw mismatch("bool", node) }
+    package mutating func bool(_ node: Node) throws -> Bool {
+        guard node.kind.is(.bool) else { throw mismatch("bool", node) }
         return scanner.bool(node)
     }
 
     @inline(__always)
-    mutating func string(_ node: Node) throws -> String {
-        guard node.kind == .asciiString || node.kind == .utf16String else { throw mismatch("string", node) }
+    package mutating func string(_ node: Node) throws -> String {
+        guard node.kind.is(.asciiString) || node.kind.is(.utf16String) else { throw mismatch("string", node) }
         do {
             return try scanner.string(node)
         } catch {
@@ -123,28 +133,28 @@ struct BinaryArchiveReader: ArchiveReader {
         }
     }
 
-    mutating func date(_ node: Node) throws -> Date {
-        guard node.kind == .date else { throw mismatch("date", node) }
+    package mutating func date(_ node: Node) throws -> Date {
+        guard node.kind.is(.date) else { throw mismatch("date", node) }
         return scanner.date(node)
     }
 
-    mutating func data(_ node: Node) throws -> Data {
-        guard node.kind == .data else { throw mismatch("data", node) }
+    package mutating func data(_ node: Node) throws -> Data {
+        guard node.kind.is(.data) else { throw mismatch("data", node) }
         return scanner.data(node)
     }
 
-    mutating func arrayCount(_ node: Node) throws -> Int {
-        guard node.kind == .array else { throw mismatch("array", node) }
+    package mutating func arrayCount(_ node: Node) throws -> Int {
+        guard node.kind.is(.array) else { throw mismatch("array", node) }
         return node.count
     }
 
     @inline(__always)
-    mutating func element(_ node: Node, at index: Int) throws -> Node {
+    package mutating func element(_ node: Node, at index: Int) throws -> Node {
         try object(try reference(node, at: index))
     }
 
-    mutating func dictionaryCount(_ node: Node) throws -> Int {
-        guard node.kind == .dictionary else { throw mismatch("dictionary", node) }
+    package mutating func dictionaryCount(_ node: Node) throws -> Int {
+        guard node.kind.is(.dictionary) else { throw mismatch("dictionary", node) }
         return node.count
     }
 
@@ -152,19 +162,26 @@ struct BinaryArchiveReader: ArchiveReader {
     @inline(__always)
     private mutating func keyObject(_ node: Node, at index: Int) throws -> Node {
         let key = try object(try reference(node, at: index))
-        guard key.kind == .asciiString || key.kind == .utf16String else {
+        guard key.kind.is(.asciiString) || key.kind.is(.utf16String) else {
             throw AutoCodingError(.corruptArchive, "a dictionary key is a \(kindName(key)), not a string")
         }
         return key
     }
 
-    mutating func key(_ node: Node, at index: Int) throws -> String {
+    package mutating func key(_ node: Node, at index: Int) throws -> String {
         try string(try keyObject(node, at: index))
     }
 
     @inline(__always)
-    mutating func key(_ node: Node, at index: Int, is key: ArchiveKey) throws -> Bool {
-        let number = try reference(node, at: index)
+    package mutating func key(_ node: Node, at index: Int, is key: ArchiveKey) throws -> Bool {
+        let entry: (key: Int, value: Int)
+        do {
+            entry = try scanner.entry(node, at: index)
+        } catch {
+            throw AutoCodingError(error)
+        }
+        matchedEntry = MatchedEntry(dictionary: node.number, index: index, value: entry.value)
+        let number = entry.key
         let address = UInt(bitPattern: key.utf8.baseAddress)
         let slot = Int(truncatingIfNeeded: key.hash) & (Self.knownKeySlots - 1)
         if knownKeys[slot].number == number, knownKeys[slot].address == address {
@@ -182,19 +199,20 @@ struct BinaryArchiveReader: ArchiveReader {
         return matches
     }
 
-    mutating func keyIsReserved(_ node: Node, at index: Int) throws -> Bool {
+    package mutating func keyIsReserved(_ node: Node, at index: Int) throws -> Bool {
         let object = try keyObject(node, at: index)
         guard object.count > 0 else { return false }
-        if object.kind == .asciiString { return scanner.payload(object).first == UInt8(ascii: "$") }
+        if object.kind.is(.asciiString) { return scanner.payload(object).first == UInt8(ascii: "$") }
         return try string(object).utf8.first == UInt8(ascii: "$")
     }
 
     @inline(__always)
-    mutating func value(_ node: Node, at index: Int) throws -> Node {
-        try object(try reference(node, at: node.count + index))
+    package mutating func value(_ node: Node, at index: Int) throws -> Node {
+        if matchedEntry.index == index, matchedEntry.dictionary == node.number { return try object(matchedEntry.value) }
+        return try object(try reference(node, at: node.count + index))
     }
 
-    mutating func enter(_ node: Node) throws {
+    package mutating func enter(_ node: Node) throws {
         if onPath.isEmpty { onPath = [Bool](repeating: false, count: scanner.objectCount) }
         guard !onPath[node.number] else {
             throw AutoCodingError(.corruptArchive, "object #\(node.number), a \(kindName(node)), contains itself")
@@ -202,19 +220,25 @@ struct BinaryArchiveReader: ArchiveReader {
         onPath[node.number] = true
     }
 
-    mutating func leave(_ node: Node) {
+    package mutating func leave(_ node: Node) {
         if node.number < onPath.count { onPath[node.number] = false }
     }
 
     @inline(__always)
-    mutating func nilLevel(_ node: Node) throws -> Int? {
-        if node.kind == .asciiString {
+    package mutating func nilLevel(_ node: Node) throws -> Int? {
+        if node.kind.is(.asciiString) {
             return NilMarker.nullUTF8.withUnsafeBytes { scanner.payload(node, equals: $0) } ? 0 : nil
         }
-        return try plainNilLevel(node, isDictionary: node.kind == .dictionary)
+        return try plainNilLevel(node, isDictionary: node.kind.is(.dictionary))
     }
 
-    mutating func tree(_ node: Node) throws -> PropertyListValue {
+    @inline(__always)
+    package mutating func field(_ coder: any FieldCoding, _ node: Node, into memory: InstanceMemory, at offset: Int,
+                        _ context: DecodingContext) throws {
+        try coder.decodeBinaryField(node, from: &self, into: memory, at: offset, context)
+    }
+
+    package mutating func tree(_ node: Node) throws -> PropertyListValue {
         if materializer == nil { materializer = BinaryPropertyListMaterializer(scanner: scanner, options: options) }
         do {
             return try materializer?.value(of: node.number, depth: 0) ?? .dictionary([:])
@@ -223,8 +247,24 @@ struct BinaryArchiveReader: ArchiveReader {
         }
     }
 
-    mutating func objectHeader(_ node: Node) throws -> ObjectHeader {
-        guard node.kind == .dictionary else { throw mismatch("dictionary", node) }
+    package mutating func objectHeader(_ node: Node) throws -> ObjectHeader {
+        guard node.kind.is(.dictionary) else { throw mismatch("dictionary", node) }
         return try plainObjectHeader(node)
+    }
+}
+
+private extension BinaryPropertyListScanner.Kind {
+    /// Whether this is `other`, compared here: the synthesized `==` of a `package` enum is reached
+    /// through its `Equatable` witness from other modules, a call per comparison.
+    @inline(__always)
+    package func `is`(_ other: Self) -> Bool {
+        switch (self, other) {
+        case (.bool, .bool), (.integer, .integer), (.real, .real), (.date, .date), (.data, .data),
+             (.asciiString, .asciiString), (.utf16String, .utf16String), (.uid, .uid), (.array, .array),
+             (.dictionary, .dictionary):
+            return true
+        default:
+            return false
+        }
     }
 }

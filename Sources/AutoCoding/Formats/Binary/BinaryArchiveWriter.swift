@@ -3,15 +3,15 @@ import PropertyList
 
 /// The binary format for coders: events go straight into the package's one `bplist00` writer,
 /// so an archive written from values has the bytes its tree would have.
-struct BinaryArchiveWriter: ArchiveWriter, ~Copyable {
-    static var sharesObjects: Bool { false }
+package struct BinaryArchiveWriter: ArchiveWriter, ~Copyable {
+    package static var sharesObjects: Bool { false }
 
     private var stream: BinaryPropertyListStreamWriter
 
     /// Starts a document.
     ///
     /// - Parameter capacity: The expected size in bytes, to allocate once.
-    init(capacity: Int = 4096) {
+    package init(capacity: Int = 4096) {
         stream = BinaryPropertyListStreamWriter(capacity: capacity)
     }
 
@@ -24,36 +24,36 @@ struct BinaryArchiveWriter: ArchiveWriter, ~Copyable {
         }
     }
 
-    mutating func beginArray(count: Int) throws { try? stream.beginArray(count: count) }
-    mutating func endArray() throws { try? stream.endArray() }
-    mutating func beginDictionary(count: Int) throws { try? stream.beginDictionary(count: count) }
-    mutating func endDictionary() throws { try? stream.endDictionary() }
+    package mutating func beginArray(count: Int) throws { try? stream.beginArray(count: count) }
+    package mutating func endArray() throws { try? stream.endArray() }
+    package mutating func beginDictionary(count: Int) throws { try? stream.beginDictionary(count: count) }
+    package mutating func endDictionary() throws { try? stream.endDictionary() }
 
     @inline(__always)
-    mutating func key(_ key: String) throws { try? stream.key(key) }
+    package mutating func key(_ key: String) throws { try? stream.key(key) }
 
     /// Prepared keys live as long as the plans and constants holding them, so their bytes keep
     /// their address: the stream writer may remember them by it.
     @inline(__always)
-    mutating func key(_ key: ArchiveKey) throws {
+    package mutating func key(_ key: ArchiveKey) throws {
         stream.key(stableUTF8: key.utf8, hash: key.hash)
     }
 
     @inline(__always)
-    mutating func string(_ value: String) throws { try? stream.string(value) }
+    package mutating func string(_ value: String) throws { try? stream.string(value) }
     @inline(__always)
-    mutating func integer(_ value: Int64) throws { stream.integer(value) }
+    package mutating func integer(_ value: Int64) throws { stream.integer(value) }
     @inline(__always)
-    mutating func unsigned(_ value: UInt64) throws { stream.unsigned(value) }
+    package mutating func unsigned(_ value: UInt64) throws { stream.unsigned(value) }
     @inline(__always)
-    mutating func real(_ value: Double) throws { try? stream.real(value) }
-    mutating func real32(_ value: Float) throws { try? stream.real32(value) }
+    package mutating func real(_ value: Double) throws { try? stream.real(value) }
+    package mutating func real32(_ value: Float) throws { try? stream.real32(value) }
     @inline(__always)
-    mutating func bool(_ value: Bool) throws { try? stream.bool(value) }
-    mutating func date(_ value: Date) throws { try? stream.date(value) }
-    mutating func data(_ value: Data) throws { try? stream.data(value) }
+    package mutating func bool(_ value: Bool) throws { try? stream.bool(value) }
+    package mutating func date(_ value: Date) throws { try? stream.date(value) }
+    package mutating func data(_ value: Data) throws { try? stream.data(value) }
 
-    mutating func tree(_ value: PropertyListValue) throws {
+    package mutating func tree(_ value: PropertyListValue) throws {
         do {
             try value.write(to: &stream, maximumDepth: .max)
         } catch {
@@ -61,10 +61,16 @@ struct BinaryArchiveWriter: ArchiveWriter, ~Copyable {
         }
     }
 
-    mutating func beginObject(_ start: ObjectStart) throws -> Bool {
+    package mutating func beginObject(_ start: ObjectStart) throws -> Bool {
         try beginPlainObject(start)
         return true
     }
 
-    mutating func endObject() throws { try? stream.endDictionary() }
+    package mutating func endObject() throws { try? stream.endDictionary() }
+
+    @inline(__always)
+    package mutating func field(_ coder: any FieldCoding, in memory: InstanceMemory, at offset: Int,
+                        _ context: EncodingContext) throws {
+        try coder.encodeBinaryField(in: memory, at: offset, to: &self, context)
+    }
 }
