@@ -32,11 +32,6 @@ package protocol FieldCoding: AnyObject, Sendable {
     func decodeBoxed<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Any
     /// Whether `value` (as `Mirror` reports it) is of the coded type.
     func valueAccepts(_ value: Any) -> Bool
-    /// The field at `offset`, boxed (for formats outside this module, through ``AutoCodingReflection``).
-    func readBoxedField(in memory: InstanceMemory, at offset: Int) -> Any
-    /// Stores `value` in the field at `offset` when it is of the coded type; returns `false`
-    /// (writing nothing) otherwise.
-    func writeBoxedField(_ value: Any, in memory: InstanceMemory, at offset: Int) -> Bool
     /// Whether the field at `offset` of `memory` archives the same as `mirrorValue` (plan verification).
     func fieldAgrees(with mirrorValue: Any, in memory: InstanceMemory, at offset: Int, _ engine: AutoCodingEngine) -> Bool
 }
@@ -67,16 +62,6 @@ extension ValueCoding {
     }
 
     func valueAccepts(_ value: Any) -> Bool { value is Value }
-
-    func readBoxedField(in memory: InstanceMemory, at offset: Int) -> Any {
-        memory.read(Value.self, at: offset)
-    }
-
-    func writeBoxedField(_ value: Any, in memory: InstanceMemory, at offset: Int) -> Bool {
-        guard let typed = value as? Value else { return false }
-        memory.write(typed, at: offset)
-        return true
-    }
 
     @inline(__always)
     func encodeField<W: ArchiveWriter & ~Copyable>(in memory: InstanceMemory, at offset: Int, to writer: inout W,

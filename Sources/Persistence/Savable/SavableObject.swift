@@ -1,4 +1,5 @@
 import AutoCoding
+import PropertyList
 import Foundation
 
 /// A class whose instances save themselves to a file: subclass it and every stored property is
@@ -57,8 +58,39 @@ open class SavableObject: AutoCodable {
         self.archiveURL = archiveURL
     }
 
-    /// Properties never archived: ``archiveURL``. Override and add to `super`'s set to skip more.
+    // The customization members are declared here, as `open class` members, so subclasses can
+    // override them: Swift reaches a protocol requirement through the conformance, so a subclass's
+    // own `static var autoCodingKeys` would never be seen if this class declared none.
+
+    /// Properties never archived: ``archiveURL``. Override to skip more (``archiveURL`` stays
+    /// skipped whatever the override returns).
     open class var autoCodingTransientProperties: Set<String> { ["archiveURL"] }
+
+    /// Archive keys for properties, by property name (none renamed here). Override to rename; each
+    /// class's renames apply to the properties it declares and inherits.
+    open class var autoCodingKeys: [String: String] { [:] }
+
+    /// The version recorded in the file (0: none). Override and raise it when the stored properties
+    /// change, and handle older files in ``autoCodingMigrate(from:tree:)``.
+    open class var autoCodingVersion: Int { 0 }
+
+    /// Rewrites the archived properties of a file of another `version` into this version's shape.
+    ///
+    /// - Parameters:
+    ///   - version: The version the file records.
+    ///   - tree: The archived properties, rewritten in place.
+    /// - Throws: Any error; the load fails.
+    open class func autoCodingMigrate(from version: Int, tree: inout PropertyListDictionary) throws {}
+
+    /// Called with the archived entries no property claimed (from a newer or older version).
+    ///
+    /// - Parameter unknownEntries: The unclaimed keys and values.
+    open func autoCodingDidFindUnknownKeys(_ unknownEntries: PropertyListDictionary) {}
+
+    /// Called once every property is restored, before ``didLoad()``.
+    ///
+    /// - Throws: Any error; the load fails.
+    open func autoCodingDidDecode() throws {}
 
     /// Called before the object is archived by a save; throwing cancels the save.
     ///
