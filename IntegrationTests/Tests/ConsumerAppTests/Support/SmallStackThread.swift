@@ -11,7 +11,8 @@ nonisolated enum SmallStackThread {
     /// Runs `body` on a new thread with a `stackSize`-byte stack and waits for it to finish.
     ///
     /// What `body` returns (or throws) is handed back to the calling thread, so a deep value it
-    /// made is freed there rather than on the small stack.
+    /// made is freed there rather than on the small stack. Values `body` captures are released by
+    /// the worker when it ends: pass deep values in a ``Handover`` the caller keeps.
     /// - Parameters:
     ///   - stackSize: The new thread's stack size in bytes.
     ///   - body: The work; it must not need the calling thread, which is blocked until it ends.
@@ -27,7 +28,9 @@ nonisolated enum SmallStackThread {
         thread.stackSize = stackSize
         thread.start()
         finished.wait()
-        return try outcome.result!.get()
+        // Moved out, so the box (which the worker's closure may release last) holds nothing deep.
+        let result = outcome.result.take()!
+        return try result.get()
     }
 
     /// The size of the calling thread's stack in bytes, where the platform says (Linux).
@@ -52,5 +55,20 @@ nonisolated enum SmallStackThread {
     private final class Outcome<T>: @unchecked Sendable {
         // @unchecked: written by the worker before it signals, read by the waiter after.
         var result: Result<T, any Error>?
+    }
+
+    /// A value the calling thread lends to the worker: the caller keeps the box and takes the
+    /// value back afterwards, so whatever the worker releases last, it never frees the value.
+    final class Handover<Value>: @unchecked Sendable {
+        // @unchecked: the caller writes before starting the worker and reads after it ended.
+        private var value: Value?
+
+        init(_ value: Value) { self.value = value }
+
+        /// The value, for the worker (a copy: the box keeps its own).
+        var lent: Value { value! }
+
+        /// The value, moved out of the box.
+        func take() -> Value { value.take()! }
     }
 }
