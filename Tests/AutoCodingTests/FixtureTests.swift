@@ -99,6 +99,17 @@ import Testing
         #expect(tree["items"]?[0]?["$type"] == nil)
     }
 
+    @Test(arguments: firstVersionFiles.map(\.name))
+    func firstVersionFixturesHaveNoRootTypeRecordAndStillDecode(_ name: String) throws {
+        let data = try load(name)
+        let tree = try PropertyListValue(from: data)
+        #expect(tree["$type"] == nil)
+        #expect(tree["missing"] == nil) // nil was left out before it was recorded
+        let catalog = try AutoArchiver.unarchive(FixtureCatalog.self, from: data)
+        #expect(catalog.name == FixtureCatalog.sample.name)
+        #expect(catalog.missing == nil)
+    }
+
     @Test func foundationReadsTheBinaryFixture() throws {
         // Independent reader: Foundation's PropertyListSerialization sees the same tree.
         let data = try load("catalog.binary.plist")
