@@ -11,7 +11,7 @@ final class CodableCoder<C: Codable>: ValueCoding, @unchecked Sendable {
     init(engine: AutoCodingEngine) { self.engine = engine }
 
     func encode<W: ArchiveWriter & ~Copyable>(_ value: C, to writer: inout W, _ context: EncodingContext) throws {
-        let encoder = TreeEncoder(engine: engine, context: context, codingPath: [])
+        let encoder = TreeEncoder(engine: engine, context: context, path: .root)
         do {
             try context.nested { try value.encode(to: encoder) }
         } catch let error as AutoCodingError {
@@ -28,8 +28,15 @@ final class CodableCoder<C: Codable>: ValueCoding, @unchecked Sendable {
 
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> C {
         let tree = try reader.tree(node)
-        defer { PropertyListValue.release(tree) }
-        let decoder = TreeDecoder(value: tree, engine: engine, context: context, codingPath: [])
+        let result = Result { try decode(tree, context) }
+        // The decoders are gone, so this is the tree's last owner (unless the reader caches it):
+        // freed without recursion, however deep.
+        PropertyListValue.release(consume tree)
+        return try result.get()
+    }
+
+    private func decode(_ tree: PropertyListValue, _ context: DecodingContext) throws -> C {
+        let decoder = TreeDecoder(value: tree, engine: engine, context: context, path: .root)
         do {
             return try context.nested { try C(from: decoder) }
         } catch let error as AutoCodingError {

@@ -15,6 +15,12 @@ final class StringCoder: ValueCoding {
     @_specialize(exported: false, where R == BinaryArchiveReader)
     @_specialize(exported: false, where R == TreeArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> String {
-        NilMarker.unescaped(try reader.string(node))
+        let text = try reader.string(node)
+        // Strings spelled `$null` are written escaped, so this one is `nil`: where a `String` is
+        // declared, the property keeps its default (an archive of an older `String?`).
+        if text.utf8.count == 5, text == NilMarker.null {
+            throw AutoCodingError(.typeMismatch, "expected String, found nil", expected: "String", found: "nil")
+        }
+        return NilMarker.unescaped(text)
     }
 }

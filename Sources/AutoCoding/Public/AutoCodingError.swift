@@ -57,12 +57,11 @@ public struct AutoCodingError: Error, Sendable, Hashable, CustomStringConvertibl
     public var typeName: String
     /// The steps from the root value to the value involved, e.g. `[.property("lines"), .index(3)]`.
     public var path: [PathComponent] {
-        get { reversedPath.reversed() }
-        set { reversedPath = newValue.reversed() }
+        get { steps.components }
+        set { steps = ErrorPath(newValue) }
     }
-    /// ``path`` innermost first: errors gain components as they travel out, so appending keeps
-    /// that linear however deep the value.
-    private var reversedPath: [PathComponent]
+    /// ``path`` as errors build it: they gain a step at each level as they travel out, in O(1).
+    private var steps: ErrorPath
     /// What the property needed, e.g. `integer`, when the error is a mismatch.
     public var expected: String?
     /// What the archive held, e.g. `string`, when the error is a mismatch.
@@ -91,7 +90,7 @@ public struct AutoCodingError: Error, Sendable, Hashable, CustomStringConvertibl
         self.kind = kind
         self.reason = reason
         self.typeName = typeName
-        self.reversedPath = path.reversed()
+        self.steps = ErrorPath(path)
         self.expected = expected
         self.found = found
     }
@@ -102,13 +101,13 @@ public struct AutoCodingError: Error, Sendable, Hashable, CustomStringConvertibl
     /// a count of the ones left out; ``path`` has them all.
     public var pathDescription: String {
         var text = typeName
-        let steps = reversedPath.count
-        if steps > 64 {
-            for component in reversedPath[(steps - 32)...].reversed() { text += component.description }
-            text += " … (\(steps - 64) more steps) … "
-            for component in reversedPath[..<32].reversed() { text += component.description }
+        let components = steps.components
+        if components.count > 64 {
+            for component in components[..<32] { text += component.description }
+            text += " … (\(components.count - 64) more steps) … "
+            for component in components[(components.count - 32)...] { text += component.description }
         } else {
-            for component in reversedPath.reversed() { text += component.description }
+            for component in components { text += component.description }
         }
         if text.hasPrefix(".") { text.removeFirst() }
         return text
@@ -153,7 +152,7 @@ extension AutoCodingError {
     func within(_ component: PathComponent) -> AutoCodingError {
         guard typeName.isEmpty else { return self }
         var copy = self
-        copy.reversedPath.append(component)
+        copy.steps.prepend(component)
         return copy
     }
 
@@ -169,7 +168,7 @@ extension AutoCodingError {
         guard objectIndex == nil else { return self }
         var copy = self
         copy.objectIndex = index
-        switch reversedPath.last {
+        switch steps.outermost {
         case .property(let name)?, .key(let name)?: copy.objectKey = name
         default: break
         }

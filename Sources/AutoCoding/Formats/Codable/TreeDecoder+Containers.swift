@@ -5,7 +5,8 @@ import PropertyList
 struct KeyedTreeDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: TreeDecoder
     let entries: PropertyListDictionary
-    let codingPath: [any CodingKey]
+    let path: CodingPath
+    var codingPath: [any CodingKey] { path.keys }
 
     var allKeys: [Key] { entries.compactMap { Key(stringValue: $0.key) } }
 
@@ -41,38 +42,39 @@ struct KeyedTreeDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeValue(type, forKey: key) }
 
     private func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.decode(type, from: try entry(key), at: codingPath + [key])
+        try decoder.decode(type, from: try entry(key), at: path.appending(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try TreeDecoder(value: try entry(key), engine: decoder.engine, context: decoder.context, codingPath: codingPath + [key])
+        try TreeDecoder(value: try entry(key), engine: decoder.engine, context: decoder.context, path: path.appending(key))
             .container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try TreeDecoder(value: try entry(key), engine: decoder.engine, context: decoder.context, codingPath: codingPath + [key])
+        try TreeDecoder(value: try entry(key), engine: decoder.engine, context: decoder.context, path: path.appending(key))
             .unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
-        TreeDecoder(value: entries["super"] ?? .dictionary([:]), engine: decoder.engine, context: decoder.context, codingPath: codingPath)
+        TreeDecoder(value: entries["super"] ?? .dictionary([:]), engine: decoder.engine, context: decoder.context, path: path)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        TreeDecoder(value: try entry(key), engine: decoder.engine, context: decoder.context, codingPath: codingPath + [key])
+        TreeDecoder(value: try entry(key), engine: decoder.engine, context: decoder.context, path: path.appending(key))
     }
 }
 
 struct UnkeyedTreeDecodingContainer: UnkeyedDecodingContainer {
     let decoder: TreeDecoder
     let items: [PropertyListValue]
-    let codingPath: [any CodingKey]
+    let path: CodingPath
+    var codingPath: [any CodingKey] { path.keys }
     private(set) var currentIndex = 0
 
-    init(decoder: TreeDecoder, items: [PropertyListValue], codingPath: [any CodingKey]) {
+    init(decoder: TreeDecoder, items: [PropertyListValue], path: CodingPath) {
         self.decoder = decoder
         self.items = items
-        self.codingPath = codingPath
+        self.path = path
     }
 
     var count: Int? { items.count }
@@ -84,15 +86,15 @@ struct UnkeyedTreeDecodingContainer: UnkeyedDecodingContainer {
         return true
     }
 
-    private mutating func next() throws -> (PropertyListValue, [any CodingKey]) {
+    private mutating func next() throws -> (PropertyListValue, CodingPath) {
         let key = IndexKey(intValue: currentIndex)
         guard currentIndex < items.count else {
             throw AutoCodingError(.missingValue, "the array has only \(items.count) elements",
-                                  path: AutoCodingError.components(codingPath + [key]))
+                                  path: AutoCodingError.components(path.appending(key).keys))
         }
         let item = items[currentIndex]
         currentIndex += 1
-        return (item, codingPath + [key])
+        return (item, path.appending(key))
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
@@ -118,24 +120,25 @@ struct UnkeyedTreeDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let (item, path) = try next()
-        return try TreeDecoder(value: item, engine: decoder.engine, context: decoder.context, codingPath: path).container(keyedBy: type)
+        return try TreeDecoder(value: item, engine: decoder.engine, context: decoder.context, path: path).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let (item, path) = try next()
-        return try TreeDecoder(value: item, engine: decoder.engine, context: decoder.context, codingPath: path).unkeyedContainer()
+        return try TreeDecoder(value: item, engine: decoder.engine, context: decoder.context, path: path).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
         let (item, path) = try next()
-        return TreeDecoder(value: item, engine: decoder.engine, context: decoder.context, codingPath: path)
+        return TreeDecoder(value: item, engine: decoder.engine, context: decoder.context, path: path)
     }
 }
 
 struct SingleValueTreeDecodingContainer: SingleValueDecodingContainer {
     let decoder: TreeDecoder
     let value: PropertyListValue
-    let codingPath: [any CodingKey]
+    let path: CodingPath
+    var codingPath: [any CodingKey] { path.keys }
 
     func decodeNil() -> Bool { NilMarker.level(of: value) != nil }
 
@@ -156,6 +159,6 @@ struct SingleValueTreeDecodingContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeValue(type) }
 
     private func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
-        try decoder.decode(type, from: value, at: codingPath)
+        try decoder.decode(type, from: value, at: path)
     }
 }

@@ -6,36 +6,37 @@ final class TreeDecoder: Decoder {
     let value: PropertyListValue
     let engine: AutoCodingEngine
     let context: DecodingContext
-    let codingPath: [any CodingKey]
+    let path: CodingPath
+    var codingPath: [any CodingKey] { path.keys }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(value: PropertyListValue, engine: AutoCodingEngine, context: DecodingContext, codingPath: [any CodingKey]) {
+    init(value: PropertyListValue, engine: AutoCodingEngine, context: DecodingContext, path: CodingPath) {
         self.value = value
         self.engine = engine
         self.context = context
-        self.codingPath = codingPath
+        self.path = path
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .dictionary(let entries) = value else {
-            throw located(.mismatch(expected: "dictionary", found: value), codingPath)
+            throw located(.mismatch(expected: "dictionary", found: value), path)
         }
-        return KeyedDecodingContainer(KeyedTreeDecodingContainer<Key>(decoder: self, entries: entries, codingPath: codingPath))
+        return KeyedDecodingContainer(KeyedTreeDecodingContainer<Key>(decoder: self, entries: entries, path: path))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let items) = value else {
-            throw located(.mismatch(expected: "array", found: value), codingPath)
+            throw located(.mismatch(expected: "array", found: value), path)
         }
-        return UnkeyedTreeDecodingContainer(decoder: self, items: items, codingPath: codingPath)
+        return UnkeyedTreeDecodingContainer(decoder: self, items: items, path: path)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleValueTreeDecodingContainer(decoder: self, value: value, codingPath: codingPath)
+        SingleValueTreeDecodingContainer(decoder: self, value: value, path: path)
     }
 
     /// Decodes `plist` as `T`: natively when the engine knows the type, else through `Codable`.
-    func decode<T: Decodable>(_ type: T.Type, from plist: PropertyListValue, at path: [any CodingKey]) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, from plist: PropertyListValue, at path: CodingPath) throws -> T {
         if let native = try engine.nativeCoder(forAnyType: T.self) {
             do {
                 var reader = TreeArchiveReader(root: plist)
@@ -47,14 +48,14 @@ final class TreeDecoder: Decoder {
                 throw located(error, path)
             }
         }
-        let nested = TreeDecoder(value: plist, engine: engine, context: context, codingPath: path)
+        let nested = TreeDecoder(value: plist, engine: engine, context: context, path: path)
         // Each nested value is one level deeper, however the type's `init(from:)` recurses.
         return try context.nested { try T(from: nested) }
     }
 
-    func located(_ error: AutoCodingError, _ path: [any CodingKey]) -> AutoCodingError {
+    func located(_ error: AutoCodingError, _ path: CodingPath) -> AutoCodingError {
         var located = error
-        located.path.insert(contentsOf: AutoCodingError.components(path), at: 0)
+        located.path.insert(contentsOf: AutoCodingError.components(path.keys), at: 0)
         return located
     }
 }

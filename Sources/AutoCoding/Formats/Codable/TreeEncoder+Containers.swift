@@ -5,7 +5,8 @@ import PropertyList
 struct KeyedTreeEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: TreeEncoder
     let node: EncodingNode
-    let codingPath: [any CodingKey]
+    let path: CodingPath
+    var codingPath: [any CodingKey] { path.keys }
 
     func encodeNil(forKey key: Key) throws {
         node.child(forKey: key.stringValue).content = .value(NilMarker.tree(level: 0))
@@ -28,28 +29,28 @@ struct KeyedTreeEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     func encode(_ value: UInt64, forKey key: Key) throws { try encodeValue(value, forKey: key) }
 
     private func encodeValue<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try encoder.encode(value, into: node.child(forKey: key.stringValue), at: codingPath + [key])
+        try encoder.encode(value, into: node.child(forKey: key.stringValue), at: path.appending(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let child = node.child(forKey: key.stringValue)
         child.content = .keyed([])
-        return KeyedEncodingContainer(KeyedTreeEncodingContainer<NestedKey>(encoder: encoder, node: child, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(KeyedTreeEncodingContainer<NestedKey>(encoder: encoder, node: child, path: path.appending(key)))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let child = node.child(forKey: key.stringValue)
         child.content = .unkeyed([])
-        return UnkeyedTreeEncodingContainer(encoder: encoder, node: child, codingPath: codingPath + [key])
+        return UnkeyedTreeEncodingContainer(encoder: encoder, node: child, path: path.appending(key))
     }
 
     func superEncoder() -> any Encoder {
-        TreeEncoder(engine: encoder.engine, context: encoder.context, codingPath: codingPath,
+        TreeEncoder(engine: encoder.engine, context: encoder.context, path: path,
                     storage: node.child(forKey: "super"))
     }
 
     func superEncoder(forKey key: Key) -> any Encoder {
-        TreeEncoder(engine: encoder.engine, context: encoder.context, codingPath: codingPath + [key],
+        TreeEncoder(engine: encoder.engine, context: encoder.context, path: path.appending(key),
                     storage: node.child(forKey: key.stringValue))
     }
 }
@@ -57,7 +58,8 @@ struct KeyedTreeEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 struct UnkeyedTreeEncodingContainer: UnkeyedEncodingContainer, ForwardingValueEncoder {
     let encoder: TreeEncoder
     let node: EncodingNode
-    let codingPath: [any CodingKey]
+    let path: CodingPath
+    var codingPath: [any CodingKey] { path.keys }
 
     var count: Int {
         if case .unkeyed(let nodes) = node.content { return nodes.count }
@@ -72,26 +74,26 @@ struct UnkeyedTreeEncodingContainer: UnkeyedEncodingContainer, ForwardingValueEn
 
     func encodeValue<T: Encodable>(_ value: T) throws {
         let key = nextKey
-        try encoder.encode(value, into: node.appendChild(), at: codingPath + [key])
+        try encoder.encode(value, into: node.appendChild(), at: path.appending(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let key = nextKey
         let child = node.appendChild()
         child.content = .keyed([])
-        return KeyedEncodingContainer(KeyedTreeEncodingContainer<NestedKey>(encoder: encoder, node: child, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(KeyedTreeEncodingContainer<NestedKey>(encoder: encoder, node: child, path: path.appending(key)))
     }
 
     func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let key = nextKey
         let child = node.appendChild()
         child.content = .unkeyed([])
-        return UnkeyedTreeEncodingContainer(encoder: encoder, node: child, codingPath: codingPath + [key])
+        return UnkeyedTreeEncodingContainer(encoder: encoder, node: child, path: path.appending(key))
     }
 
     func superEncoder() -> any Encoder {
         let key = nextKey
-        return TreeEncoder(engine: encoder.engine, context: encoder.context, codingPath: codingPath + [key],
+        return TreeEncoder(engine: encoder.engine, context: encoder.context, path: path.appending(key),
                            storage: node.appendChild())
     }
 }
@@ -99,14 +101,15 @@ struct UnkeyedTreeEncodingContainer: UnkeyedEncodingContainer, ForwardingValueEn
 struct SingleValueTreeEncodingContainer: SingleValueEncodingContainer, ForwardingValueEncoder {
     let encoder: TreeEncoder
     let node: EncodingNode
-    let codingPath: [any CodingKey]
+    let path: CodingPath
+    var codingPath: [any CodingKey] { path.keys }
 
     func encodeNil() throws {
         node.content = .value(NilMarker.tree(level: 0))
     }
 
     func encodeValue<T: Encodable>(_ value: T) throws {
-        try encoder.encode(value, into: node, at: codingPath)
+        try encoder.encode(value, into: node, at: path)
     }
 }
 

@@ -7,33 +7,34 @@ final class TreeEncoder: Encoder {
     let engine: AutoCodingEngine
     let context: EncodingContext
     let storage: EncodingNode
-    let codingPath: [any CodingKey]
+    let path: CodingPath
+    var codingPath: [any CodingKey] { path.keys }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(engine: AutoCodingEngine, context: EncodingContext, codingPath: [any CodingKey],
+    init(engine: AutoCodingEngine, context: EncodingContext, path: CodingPath,
          storage: EncodingNode = EncodingNode()) {
         self.engine = engine
         self.context = context
-        self.codingPath = codingPath
+        self.path = path
         self.storage = storage
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if case .keyed = storage.content {} else { storage.content = .keyed([]) }
-        return KeyedEncodingContainer(KeyedTreeEncodingContainer<Key>(encoder: self, node: storage, codingPath: codingPath))
+        return KeyedEncodingContainer(KeyedTreeEncodingContainer<Key>(encoder: self, node: storage, path: path))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         if case .unkeyed = storage.content {} else { storage.content = .unkeyed([]) }
-        return UnkeyedTreeEncodingContainer(encoder: self, node: storage, codingPath: codingPath)
+        return UnkeyedTreeEncodingContainer(encoder: self, node: storage, path: path)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        SingleValueTreeEncodingContainer(encoder: self, node: storage, codingPath: codingPath)
+        SingleValueTreeEncodingContainer(encoder: self, node: storage, path: path)
     }
 
     /// Encodes `value` into `node`: natively when the engine knows the type, else through `Codable`.
-    func encode<T: Encodable>(_ value: T, into node: EncodingNode, at path: [any CodingKey]) throws {
+    func encode<T: Encodable>(_ value: T, into node: EncodingNode, at path: CodingPath) throws {
         if let native = try engine.nativeCoder(forAnyType: T.self) {
             do {
                 var tree = TreeArchiveWriter()
@@ -41,12 +42,12 @@ final class TreeEncoder: Encoder {
                 node.content = .value(try tree.finish())
             } catch let error as AutoCodingError {
                 var located = error
-                located.path.insert(contentsOf: AutoCodingError.components(path), at: 0)
+                located.path.insert(contentsOf: AutoCodingError.components(path.keys), at: 0)
                 throw located
             }
             return
         }
-        let nested = TreeEncoder(engine: engine, context: context, codingPath: path, storage: node)
+        let nested = TreeEncoder(engine: engine, context: context, path: path, storage: node)
         // Each nested value is one level deeper, however the type's `encode(to:)` recurses.
         try context.nested { try value.encode(to: nested) }
     }
