@@ -32,8 +32,8 @@ package struct BinaryPropertyListMaterializer {
     /// Per-object flags for containers and strings: on the current path, visited before, cached.
     private var flags: [UInt8]
     private var shared: [Int: Shared] = [:]
-    /// Strings that needed decoding work or a heap allocation and were seen twice.
-    private var sharedStrings: [Int: String] = [:]
+    /// Strings referred to more than once.
+    private var strings = BinaryPropertyListStringCache()
     /// The keys of the small dictionaries being decoded, innermost last.
     private var keyScratch: [String] = []
     /// Where this thread's stack runs out (see ``StackGuard``).
@@ -221,24 +221,8 @@ package struct BinaryPropertyListMaterializer {
         return try string(object)
     }
 
-    /// Decodes a string object, sharing one `String` among the places that refer to it.
-    ///
-    /// Writers unique equal strings, so a repeated key or value is usually one object referred to
-    /// many times. Short ASCII strings fit in a `String` without allocating and are cheaper to
-    /// decode than to look up; longer or UTF-16 ones are decoded on their first two visits and
-    /// then taken from a sparse cache, which also makes the copies share storage.
+    /// The string `object` holds (see ``BinaryPropertyListStringCache``).
     private mutating func string(_ object: BinaryPropertyListScanner.Object) throws(PropertyListError) -> String {
-        if object.kind == .asciiString, object.count <= 15 { return try scanner.string(object) }
-        let number = object.number
-        let state = flags[number]
-        if state & Self.cached != 0, let string = sharedStrings[number] { return string }
-        let string = try scanner.string(object)
-        if state & Self.visited != 0 {
-            sharedStrings[number] = string
-            flags[number] = state | Self.cached
-        } else {
-            flags[number] = state | Self.visited
-        }
-        return string
+        try strings.string(object, in: scanner)
     }
 }

@@ -19,6 +19,8 @@ package struct BinaryArchiveReader: ArchiveReader {
     private var values = 0
     /// Builds trees for unknown entries and migration, sharing what the file shares.
     private var materializer: BinaryPropertyListMaterializer?
+    /// Strings referred to more than once, decoded once.
+    private var strings = BinaryPropertyListStringCache()
     /// Containers being read, by object number (allocated at the first container).
     private var onPath: [Bool] = []
     /// Object numbers found to hold a property's key, by the key's address (direct-mapped):
@@ -127,7 +129,7 @@ package struct BinaryArchiveReader: ArchiveReader {
     package mutating func string(_ node: Node) throws -> String {
         guard node.kind.is(.asciiString) || node.kind.is(.utf16String) else { throw mismatch("string", node) }
         do {
-            return try scanner.string(node)
+            return try strings.string(node, in: scanner)
         } catch {
             throw AutoCodingError(error)
         }

@@ -1,0 +1,41 @@
+/// The strings of one `bplist00` document that are referred to more than once, decoded once.
+///
+/// Writers unique equal strings, so a repeated key or value is usually one object referred to
+/// many times. Short ASCII strings fit in a `String` without allocating and are cheaper to decode
+/// than to look up; longer or UTF-16 ones are decoded on their first two visits and then taken
+/// from a sparse cache, which also makes the copies share storage. Used by every reader of
+/// binary documents (the tree materializer and the engine's direct reader).
+package struct BinaryPropertyListStringCache {
+    /// Per object: referred to before.
+    private var seen: [Bool] = []
+    private var strings: [Int: String] = [:]
+
+    package init() {}
+
+    /// The string `object` holds.
+    ///
+    /// - Parameters:
+    ///   - object: An ASCII or UTF-16 string object of `scanner`'s document.
+    ///   - scanner: The document.
+    /// - Throws: What ``BinaryPropertyListScanner/string(_:)`` throws.
+    @inline(__always)
+    package mutating func string(_ object: BinaryPropertyListScanner.Object,
+                                 in scanner: BinaryPropertyListScanner) throws(PropertyListError) -> String {
+        if object.kind == .asciiString, object.count <= 15 { return try scanner.string(object) }
+        return try sharedString(object, in: scanner)
+    }
+
+    private mutating func sharedString(_ object: BinaryPropertyListScanner.Object,
+                                       in scanner: BinaryPropertyListScanner) throws(PropertyListError) -> String {
+        let number = object.number
+        if let string = strings[number] { return string }
+        let string = try scanner.string(object)
+        if seen.isEmpty { seen = [Bool](repeating: false, count: scanner.objectCount) }
+        if seen[number] {
+            strings[number] = string
+        } else {
+            seen[number] = true
+        }
+        return string
+    }
+}
