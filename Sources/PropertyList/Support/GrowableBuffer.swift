@@ -94,6 +94,14 @@ package struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
         count += added
     }
 
+    /// Ends the buffer and hands its memory (`nil` when nothing was ever allocated; to be freed
+    /// with `free`) and element count to the caller.
+    package consuming func takeMemory() -> (base: UnsafeMutablePointer<Element>?, count: Int) {
+        let memory = (base, count)
+        discard self
+        return memory
+    }
+
     /// Reads the elements.
     package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: base, count: count))
