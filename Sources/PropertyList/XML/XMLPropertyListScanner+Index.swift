@@ -186,14 +186,26 @@ extension XMLPropertyListScanner {
 
     /// The entry of the open dictionary of `frame` whose key has the bytes of `key`, or -1 (when
     /// the key is also recorded, in a large dictionary, so later keys can find it).
+    @inline(__always)
     private mutating func entry(withKey key: Node, in frame: inout Frame) -> Int {
+        if frame.table < 0, pending.count - frame.base < 2 * Self.linearKeySearchLimit {
+            let bit = keyBit(key)
+            // Archives hold each key once: most keys are known to be new without a search.
+            if frame.keyBits & bit == 0 {
+                frame.keyBits |= bit
+                return -1
+            }
+        }
+        return entrySlowly(withKey: key, in: &frame)
+    }
+
+    /// ``entry(withKey:in:)`` when the key may be there: a search, linear or by hash table.
+    @inline(never)
+    private mutating func entrySlowly(withKey key: Node, in frame: inout Frame) -> Int {
         let entries = (pending.count - frame.base) / 2
         if frame.table < 0 {
             if entries < Self.linearKeySearchLimit {
-                let bit = keyBit(key)
-                defer { frame.keyBits |= bit }
-                // Archives hold each key once: most keys are known to be new without a search.
-                guard frame.keyBits & bit != 0 else { return -1 }
+                // The key's bit is set already.
                 return linearPosition(ofKey: key, in: frame, entries: entries)
             }
             var table = [Int: Int](minimumCapacity: entries * 2)

@@ -155,6 +155,7 @@ struct XMLPropertyListScanner: ~Copyable {
     // MARK: Tags
 
     /// Reads a start tag (or empty-element tag) at `position`, skipping over any attributes.
+    @inline(__always)
     mutating func readStartTag() throws(PropertyListError) -> StartTag {
         let start = position
         if let (element, nameEnd) = knownName(at: start + 1) {
@@ -169,6 +170,14 @@ struct XMLPropertyListScanner: ~Copyable {
                 break
             }
         }
+        return try readStartTagSlowly()
+    }
+
+    /// ``readStartTag()`` byte by byte: attributes, names that are no property-list element, and
+    /// the errors.
+    @inline(never)
+    private mutating func readStartTagSlowly() throws(PropertyListError) -> StartTag {
+        let start = position
         let (packed, length, nameEnd) = readName(from: start + 1)
         guard nameEnd < end else { throw syntaxError("the document ends inside a tag", at: start) }
         guard length > 0, length <= Element.maximumNameLength, let element = Element(rawValue: packed) else {
@@ -220,6 +229,7 @@ struct XMLPropertyListScanner: ~Copyable {
     }
 
     /// Reads `</name>` (white space allowed before `>`) for the element opened at `start`.
+    @inline(__always)
     mutating func expectEndTag(_ element: Element, openedAt start: Int) throws(PropertyListError) {
         // Fast path: `</name>` exactly.
         if position + 10 <= end, input[position] == UInt8(ascii: "<"), input[position + 1] == UInt8(ascii: "/") {
@@ -231,6 +241,13 @@ struct XMLPropertyListScanner: ~Copyable {
                 return
             }
         }
+        try expectEndTagSlowly(element, openedAt: start)
+    }
+
+    /// ``expectEndTag(_:openedAt:)`` byte by byte: white space before `>`, the end of the
+    /// document near, and the errors.
+    @inline(never)
+    private mutating func expectEndTagSlowly(_ element: Element, openedAt start: Int) throws(PropertyListError) {
         guard position < end else { throw unclosed(element, openedAt: start) }
         if input[position] == UInt8(ascii: "<"), byte(position + 1) == UInt8(ascii: "/") {
             let (packed, _, nameEnd) = readName(from: position + 2)

@@ -157,7 +157,29 @@ struct XMLArchiveReader: ArchiveReader {
         let count = Self.textCount(archived)
         guard count == key.utf8.count else { return false }
         guard count > 0, let expected = key.utf8.baseAddress else { return true }
-        return memcmp(index.input + archived.lower, expected, count) == 0
+        return Self.equalBytes(UnsafeRawPointer(index.input + archived.lower), expected, count: count)
+    }
+
+    /// Whether `count` (> 0) bytes at two addresses are equal: short runs with two overlapping
+    /// loads each (property keys are short), longer ones with `memcmp`.
+    @inline(__always)
+    private static func equalBytes(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
+        if count >= 8 {
+            guard count <= 16 else { return memcmp(left, right, count) == 0 }
+            return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
+                && left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+                && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                    == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        for offset in 0..<count where left.load(fromByteOffset: offset, as: UInt8.self)
+            != right.load(fromByteOffset: offset, as: UInt8.self) {
+            return false
+        }
+        return true
     }
 
     mutating func keyIsReserved(_ node: Node, at position: Int) throws -> Bool {
