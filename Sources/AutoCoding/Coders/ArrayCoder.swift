@@ -30,6 +30,7 @@ final class ArrayCoder<Value: ArrayMarker>: ValueCoding, @unchecked Sendable {
 
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Value {
         try context.nested(node, in: &reader) { reader in
             try Value(count: try reader.arrayCount(node)) { index in

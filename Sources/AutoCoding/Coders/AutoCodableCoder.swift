@@ -123,6 +123,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
 
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> T {
         if R.sharesObjects, plan.isClass, let existing = reader.sharedInstance(node) { return try shared(existing) }
         let header: ObjectHeader
@@ -150,6 +151,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     /// (Apart from ``decode(_:from:_:)`` so its casts cost nothing on the common path.)
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)
     @inline(never)
     private func decodeRecorded<R: ArchiveReader>(_ record: String, _ node: R.Node, _ header: ObjectHeader,
                                                   from reader: inout R, _ context: DecodingContext) throws -> T {
@@ -173,6 +175,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
 
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)
     func decodeObject<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, from reader: inout R,
                                         _ context: DecodingContext) throws -> Any {
         try decodeInstance(node, header, from: &reader, context)

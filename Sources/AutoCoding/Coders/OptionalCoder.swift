@@ -29,6 +29,7 @@ final class OptionalCoder<Value: OptionalMarker>: ValueCoding, @unchecked Sendab
 
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Value {
         if let level = try reader.nilLevel(node) { return try nilValue(level: level) }
         return Value(some: try wrapped.decode(node, from: &reader, context))

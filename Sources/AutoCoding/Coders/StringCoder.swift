@@ -14,6 +14,7 @@ final class StringCoder: ValueCoding {
 
     @_specialize(exported: false, where R == BinaryArchiveReader)
     @_specialize(exported: false, where R == TreeArchiveReader)
+    @_specialize(exported: false, where R == XMLArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> String {
         let text = try reader.string(node)
         // Strings spelled `$null` are written escaped, so this one is `nil`: where a `String` is

@@ -16,6 +16,8 @@ package struct ArchiveKey: @unchecked Sendable {
     package let hash: UInt64
     /// Whether every byte is ASCII (the binary reader then compares bytes without decoding).
     package let isASCII: Bool
+    /// Whether XML can hold the key as it is, with nothing escaped (the XML writer then copies it).
+    package let isPlainXMLText: Bool
 
     /// The key.
     package var text: String { storage.text }
@@ -26,6 +28,7 @@ package struct ArchiveKey: @unchecked Sendable {
         utf8 = storage.utf8
         hash = storage.hash
         isASCII = storage.isASCII
+        isPlainXMLText = storage.isPlainXMLText
     }
 }
 
@@ -37,6 +40,7 @@ final class ArchiveKeyStorage: @unchecked Sendable {
     let utf8: UnsafeRawBufferPointer
     let hash: UInt64
     let isASCII: Bool
+    let isPlainXMLText: Bool
 
     init(_ text: String) {
         self.text = text
@@ -46,6 +50,7 @@ final class ArchiveKeyStorage: @unchecked Sendable {
         utf8 = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[0..<bytes.count])
         hash = BinaryPropertyListStreamWriter.keyHash(utf8: utf8)
         isASCII = bytes.allSatisfy { $0 < 0x80 }
+        isPlainXMLText = XMLScalarSpelling.isPlainText(utf8: utf8)
     }
 
     /// The key, valid while this storage lives.

@@ -62,7 +62,8 @@ public enum AutoArchiver {
             let coder = try AutoCodingEngine.shared.coder(for: T.self)
             let context = DecodingContext(engine: .shared, types: AutoCodingRegistry.snapshot(),
                                           maximumDepth: options.maximumDepth)
-            if PropertyListFormat.detect(data) == .binary {
+            let format = PropertyListFormat.detect(data)
+            if format == .binary {
                 return try data.withUnsafeBytes { bytes in
                     let scanner: BinaryPropertyListScanner
                     do {
@@ -71,6 +72,18 @@ public enum AutoArchiver {
                         throw AutoCodingError(.corruptArchive, "the archive is not a readable property list: \(error)")
                     }
                     var reader = try BinaryArchiveReader(scanner: scanner, options: options)
+                    return try coder.decode(reader.root, from: &reader, context)
+                }
+            }
+            if format == .xml {
+                return try data.withUnsafeBytes { bytes in
+                    let index: XMLPropertyListIndex
+                    do {
+                        index = try XMLPropertyListIndex(bytes: bytes, options: options)
+                    } catch {
+                        throw AutoCodingError(.corruptArchive, "the archive is not a readable property list: \(error)")
+                    }
+                    var reader = XMLArchiveReader(index: index)
                     return try coder.decode(reader.root, from: &reader, context)
                 }
             }

@@ -68,33 +68,46 @@ package enum Base64 {
             buffer.appendUnsafe(length: total + extra) { raw in
                 guard let output = raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
                       let digit = digits.baseAddress else { return }
+                let count = bytes.count
+                let groupsPerLine = perLine / 4
                 var out = 0
                 var inputIndex = 0
-                var lineStart = true
-                var column = 0
-                // One group of three bytes (or the padded tail) per iteration.
-                while inputIndex < bytes.count {
-                    if lineStart, lineLength > 0 {
+                // One line per iteration: its indentation, its whole groups of three bytes, then the
+                // padded tail if the input ends on it.
+                while inputIndex < count {
+                    if lineLength > 0 {
                         for _ in 0..<indentation { output[out] = 0x09; out += 1 }
-                        lineStart = false
                     }
-                    let remaining = bytes.count - inputIndex
-                    let first = UInt32(source[inputIndex])
-                    let second = remaining > 1 ? UInt32(source[inputIndex + 1]) : 0
-                    let third = remaining > 2 ? UInt32(source[inputIndex + 2]) : 0
-                    let group = first << 16 | second << 8 | third
-                    output[out] = digit[Int(group >> 18)]
-                    output[out + 1] = digit[Int(group >> 12 & 0x3F)]
-                    output[out + 2] = remaining > 1 ? digit[Int(group >> 6 & 0x3F)] : UInt8(ascii: "=")
-                    output[out + 3] = remaining > 2 ? digit[Int(group & 0x3F)] : UInt8(ascii: "=")
-                    out += 4
-                    inputIndex += 3
-                    column += 4
-                    if lineLength > 0, column == perLine || inputIndex >= bytes.count {
+                    // Whole groups: as many as fit on the line and in what is left.
+                    let groups = min(groupsPerLine, (count - inputIndex) / 3)
+                    var from = source + inputIndex
+                    var to = output + out
+                    for _ in 0..<groups {
+                        let group = UInt32(from[0]) << 16 | UInt32(from[1]) << 8 | UInt32(from[2])
+                        to[0] = digit[Int(group >> 18)]
+                        to[1] = digit[Int(group >> 12 & 0x3F)]
+                        to[2] = digit[Int(group >> 6 & 0x3F)]
+                        to[3] = digit[Int(group & 0x3F)]
+                        from += 3
+                        to += 4
+                    }
+                    inputIndex += 3 * groups
+                    out += 4 * groups
+                    if groups < groupsPerLine, inputIndex < count {
+                        let remaining = count - inputIndex
+                        let first = UInt32(source[inputIndex])
+                        let second = remaining > 1 ? UInt32(source[inputIndex + 1]) : 0
+                        let group = first << 16 | second << 8
+                        output[out] = digit[Int(group >> 18)]
+                        output[out + 1] = digit[Int(group >> 12 & 0x3F)]
+                        output[out + 2] = remaining > 1 ? digit[Int(group >> 6 & 0x3F)] : UInt8(ascii: "=")
+                        output[out + 3] = UInt8(ascii: "=")
+                        out += 4
+                        inputIndex = count
+                    }
+                    if lineLength > 0 {
                         output[out] = 0x0A
                         out += 1
-                        column = 0
-                        lineStart = true
                     }
                 }
             }
@@ -113,18 +126,17 @@ package enum Base64 {
     package static func decode(_ text: UnsafeRawBufferPointer) throws(DecodingError) -> Data {
         let count = text.count
         guard count > 0, let input = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return Data() }
-        var result = Data(count: count / 4 * 3 + 3)
-        let outcome: Result<Int, DecodingError> = decodingTable.withUnsafeBufferPointer { table in
-            result.withUnsafeMutableBytes { raw in
-                guard let output = raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                      let values = table.baseAddress else { return .success(0) }
-                return decode(input, count: count, table: values, into: output)
+        // Decoded into temporary memory (on the stack when small), then copied once into a `Data`
+        // of the right size: cheaper than growing and then shrinking one.
+        let outcome: Result<Data, DecodingError> = decodingTable.withUnsafeBufferPointer { table in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count / 4 * 3 + 3) { scratch in
+                guard let output = scratch.baseAddress, let values = table.baseAddress else { return .success(Data()) }
+                return decode(input, count: count, table: values, into: output).map { Data(bytes: output, count: $0) }
             }
         }
         switch outcome {
-        case .success(let length):
-            result.count = length
-            return result
+        case .success(let data):
+            return data
         case .failure(let error):
             throw error
         }

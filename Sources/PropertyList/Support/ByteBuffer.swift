@@ -63,6 +63,45 @@ package struct ByteBuffer: ~Copyable {
         count += bytes.count
     }
 
+    /// Appends `count` copies of `byte` (indentation), eight at a time.
+    @inlinable
+    package mutating func append(repeating byte: UInt8, count repeated: Int) {
+        guard repeated > 0 else { return }
+        // Whole words are stored, so room for up to seven more bytes is made; they are not counted.
+        let (rounded, overflow) = repeated.addingReportingOverflow(7)
+        precondition(!overflow, "ByteBuffer size overflow")
+        reserve(rounded)
+        let word = UInt64(byte) &* 0x0101_0101_0101_0101
+        var offset = 0
+        while offset < repeated {
+            base.storeBytes(of: word, toByteOffset: count + offset, as: UInt64.self)
+            offset += 8
+        }
+        count += repeated
+    }
+
+    /// Copies `count` bytes: up to 16 with two overlapping loads and stores (the short runs writers
+    /// copy most), more with `memcpy`.
+    @inlinable @inline(__always)
+    package static func copy(_ count: Int, from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
+        if count >= 8 {
+            guard count <= 16 else { return target.copyMemory(from: source, byteCount: count) }
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        } else {
+            for offset in 0..<count {
+                target.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
+            }
+        }
+    }
+
     /// Appends an array of bytes.
     @inlinable
     package mutating func append(_ bytes: [UInt8]) {
@@ -70,7 +109,10 @@ package struct ByteBuffer: ~Copyable {
     }
 
     /// Appends the UTF-8 encoding of a static string (tags, headers).
-    @inlinable
+    ///
+    /// Always inlined: with a literal the length is a constant, so the copy becomes a few moves
+    /// instead of a call to `memcpy`.
+    @inlinable @inline(__always)
     package mutating func append(_ text: StaticString) {
         append(contentsOf: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }

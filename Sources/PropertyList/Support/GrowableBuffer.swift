@@ -94,6 +94,14 @@ package struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
         count += added
     }
 
+    /// Ends the buffer and hands its memory (`nil` when nothing was ever allocated; to be freed
+    /// with `free`) and element count to the caller.
+    package consuming func takeMemory() -> (base: UnsafeMutablePointer<Element>?, count: Int) {
+        let memory = (base, count)
+        discard self
+        return memory
+    }
+
     /// Reads the elements.
     /// Appends every `stride`-th element of `other` from `start` on (a dictionary's keys or
     /// values out of its interleaved entries).

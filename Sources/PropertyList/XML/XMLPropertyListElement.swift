@@ -19,6 +19,14 @@ enum XMLPropertyListElement: UInt64 {
     /// Names longer than this are not property-list elements.
     static var maximumNameLength: Int { 7 }
 
+    /// The number of bytes of the element name.
+    @inline(__always)
+    var nameLength: Int { (71 - rawValue.leadingZeroBitCount) / 8 }
+
+    /// The mask of the low `length` bytes of a packed name (`length` below 8).
+    @inline(__always)
+    static func nameMask(length: Int) -> UInt64 { (1 << UInt64(8 * length)) &- 1 }
+
     /// The element name, for messages.
     var name: String {
         Self.spell(packed: rawValue)

@@ -50,23 +50,6 @@ public struct XMLPropertyListReader: Sendable {
     /// - Returns: The root value.
     /// - Throws: ``PropertyListError``, as for the `Data` overload.
     public func read(_ bytes: UnsafeRawBufferPointer) throws -> PropertyListValue {
-        guard let base = bytes.baseAddress, bytes.count > 0 else {
-            throw PropertyListError(.xmlSyntax, "the document is empty", at: .init(line: 1, column: 1))
-        }
-        let input = base.assumingMemoryBound(to: UInt8.self)
-        var scanner = XMLPropertyListScanner(input: input, count: bytes.count, maximumDepth: options.maximumDepth)
-        do {
-            return try scanner.readDocument()
-        } catch {
-            // Line and column are worked out only now, so reading never pays for them.
-            var located = error
-            if let offset = error.location.byteOffset {
-                let place = XMLTextPosition(offset: offset, in: input, count: bytes.count)
-                located.location.byteOffset = nil
-                located.location.line = place.line
-                located.location.column = place.column
-            }
-            throw located
-        }
+        try XMLPropertyListIndex(bytes: bytes, options: options).tree()
     }
 }

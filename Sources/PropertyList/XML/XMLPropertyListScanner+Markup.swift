@@ -21,7 +21,8 @@ extension XMLPropertyListScanner {
     /// XML white space: space, tab, line feed, carriage return.
     @inline(__always)
     func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+        // Bits 0x09, 0x0A, 0x0D and 0x20 of a 64-bit mask.
+        byte <= 0x20 && (UInt64(1) << UInt64(byte)) & 0x1_0000_2600 != 0
     }
 
     /// The index of the first occurrence of `pattern` at or after `index`, or `nil`.
@@ -43,7 +44,18 @@ extension XMLPropertyListScanner {
     }
 
     /// Skips white space, comments and processing instructions; stops at anything else.
+    @inline(__always)
     mutating func skipSpaceAndComments() throws(PropertyListError) {
+        while position < end, isSpace(input[position]) { position += 1 }
+        if position < end, input[position] == UInt8(ascii: "<"),
+           byte(position + 1) == UInt8(ascii: "!") || byte(position + 1) == UInt8(ascii: "?") {
+            try skipSpaceAndCommentsSlowly()
+        }
+    }
+
+    /// ``skipSpaceAndComments()`` from a `<!` or `<?`.
+    @inline(never)
+    private mutating func skipSpaceAndCommentsSlowly() throws(PropertyListError) {
         while position < end {
             let current = input[position]
             if isSpace(current) {

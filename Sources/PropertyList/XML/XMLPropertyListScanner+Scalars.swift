@@ -161,6 +161,7 @@ extension XMLPropertyListScanner {
     }
 
     /// The digits after `0.` of a `<date>`'s `fraction` attribute, or `nil` when it has none.
+    @inline(__always)
     private func readFractionAttribute(in attributes: Range<Int>) throws(PropertyListError) -> Range<Int>? {
         guard !attributes.isEmpty, let value = try attributeValue("fraction", in: attributes, of: .date) else {
             return nil

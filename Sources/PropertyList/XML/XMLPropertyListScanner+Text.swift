@@ -1,13 +1,35 @@
 /// Character data of `<string>` and `<key>`: exact text, entities, character references, CDATA.
 extension XMLPropertyListScanner {
-    /// Reads the text content and end tag of a `<string>` or `<key>` whose start tag has been read.
+    /// Reads the text content and end tag of a `<string>` or `<key>` whose start tag has been read,
+    /// as a text node: a range of the input when the text is plain, else of the index's decoded text.
     ///
     /// White space and line ends are kept exactly as written (as CoreFoundation does).
-    mutating func readText(of element: Element, openedAt start: Int) throws(PropertyListError) -> String {
+    mutating func readText(of element: Element, openedAt start: Int) throws(PropertyListError) -> XMLPropertyListIndex.Node {
         let textStart = position
         var index = textStart
         var combined: UInt8 = 0
-        // Fast path: plain text up to the end tag, made into a String straight from the input.
+        // Fast path: plain text up to the end tag, left where it is in the input; eight bytes at a
+        // time to the first `<` or `&` (a byte of `x` is zero where `(x - 1) & ~x` first has its
+        // high bit; above the first, bits can be wrong, so only the lowest is used).
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var words: UInt64 = 0
+        while index + 8 <= end {
+            let word = loadWord(at: index)
+            let less = word ^ (ones &* UInt64(UInt8(ascii: "<")))
+            let ampersand = word ^ (ones &* UInt64(UInt8(ascii: "&")))
+            let found = ((less &- ones) & ~less | (ampersand &- ones) & ~ampersand) & highs
+            if found != 0 {
+                let bytes = found.trailingZeroBitCount / 8
+                // The bytes before it.
+                words |= word & Element.nameMask(length: bytes)
+                index += bytes
+                break
+            }
+            words |= word
+            index += 8
+        }
+        if words & highs != 0 { combined = 0x80 }
         while index < end {
             let current = input[index]
             if current == UInt8(ascii: "<") || current == UInt8(ascii: "&") { break }
@@ -18,17 +40,19 @@ extension XMLPropertyListScanner {
         guard input[index] == UInt8(ascii: "<"), byte(index + 1) == UInt8(ascii: "/") else {
             return try readTextWithMarkup(of: element, openedAt: start, from: textStart)
         }
-        let text = try makeString(textStart..<index, isASCII: combined < 0x80)
+        let isASCII = combined < 0x80
+        try validate(textStart..<index, isASCII: isASCII)
         position = index
         try expectEndTag(element, openedAt: start)
-        return text
+        return XMLPropertyListIndex.Node(.string, flags: isASCII ? XMLPropertyListIndex.isASCII : 0,
+                                         lower: textStart, payload: UInt64(index))
     }
 
     /// The slow path: text with entities, character references, CDATA sections or comments,
-    /// assembled in `scratch`.
+    /// assembled in the index's decoded text (`decodedText`).
     private mutating func readTextWithMarkup(of element: Element, openedAt start: Int,
-                                             from textStart: Int) throws(PropertyListError) -> String {
-        scratch.removeAll(keepingCapacity: true)
+                                             from textStart: Int) throws(PropertyListError) -> XMLPropertyListIndex.Node {
+        let decodedStart = decodedText.count
         var segmentStart = textStart
         var index = textStart
         while true {
@@ -65,21 +89,23 @@ extension XMLPropertyListScanner {
                 index += 1
             }
         }
-        let text = String(decoding: scratch, as: UTF8.self)
         try expectEndTag(element, openedAt: start)
-        return text
+        return XMLPropertyListIndex.Node(.string, flags: XMLPropertyListIndex.isDecoded, lower: decodedStart,
+                                         payload: UInt64(decodedText.count))
     }
 
-    /// Makes a String from input bytes, refusing malformed UTF-8 instead of repairing it.
-    func makeString(_ range: Range<Int>, isASCII: Bool) throws(PropertyListError) -> String {
-        let bytes = UnsafeBufferPointer(start: input + range.lowerBound, count: range.count)
-        if !isASCII, let bad = UTF8Validation.firstInvalidOffset(in: UnsafeRawBufferPointer(bytes)) {
+    /// Refuses malformed UTF-8 in input bytes (text that is not all ASCII). Mutating only so that
+    /// calling it does not copy the scanner.
+    @inline(__always)
+    mutating func validate(_ range: Range<Int>, isASCII: Bool) throws(PropertyListError) {
+        guard !isASCII else { return }
+        let bytes = UnsafeRawBufferPointer(start: input + range.lowerBound, count: range.count)
+        if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
             throw invalidUTF8(at: range.lowerBound + bad)
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends validated input bytes to `scratch`. Segments end at ASCII markup, which can never
+    /// Appends validated input bytes to the decoded text. Segments end at ASCII markup, which can never
     /// split a well-formed UTF-8 sequence, so validating each segment alone is exact.
     private mutating func appendRaw(_ range: Range<Int>) throws(PropertyListError) {
         guard !range.isEmpty else { return }
@@ -87,10 +113,10 @@ extension XMLPropertyListScanner {
         if let bad = UTF8Validation.firstInvalidOffset(in: UnsafeRawBufferPointer(bytes)) {
             throw invalidUTF8(at: range.lowerBound + bad)
         }
-        scratch.append(contentsOf: bytes)
+        decodedText.append(contentsOf: bytes)
     }
 
-    /// Decodes the entity or character reference at `index` (an `&`) into `scratch`; returns the
+    /// Decodes the entity or character reference at `index` (an `&`) into the decoded text; returns the
     /// index after its `;`.
     private mutating func appendReference(at index: Int) throws(PropertyListError) -> Int {
         if byte(index + 1) == UInt8(ascii: "#") {
@@ -118,11 +144,11 @@ extension XMLPropertyListScanner {
                                     "unknown entity &\(text(index + 1..<nameEnd)); (only &lt; &gt; &amp; &quot; "
                                     + "&apos; and character references are supported)", at: .init(byteOffset: index))
         }
-        scratch.append(replacement)
+        decodedText.append(replacement)
         return nameEnd + 1
     }
 
-    /// Decodes `&#N;` or `&#xH;` at `index` into `scratch`.
+    /// Decodes `&#N;` or `&#xH;` at `index` into the decoded text.
     private mutating func appendCharacterReference(at index: Int) throws(PropertyListError) -> Int {
         var cursor = index + 2
         let radix: UInt32 = byte(cursor) == UInt8(ascii: "x") ? 16 : 10
@@ -153,19 +179,19 @@ extension XMLPropertyListScanner {
         let value = scalar.value
         switch value {
         case 0..<0x80:
-            scratch.append(UInt8(value))
+            decodedText.append(UInt8(value))
         case 0x80..<0x800:
-            scratch.append(UInt8(0xC0 | value >> 6))
-            scratch.append(UInt8(0x80 | value & 0x3F))
+            decodedText.append(UInt8(0xC0 | value >> 6))
+            decodedText.append(UInt8(0x80 | value & 0x3F))
         case 0x800..<0x10000:
-            scratch.append(UInt8(0xE0 | value >> 12))
-            scratch.append(UInt8(0x80 | value >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | value & 0x3F))
+            decodedText.append(UInt8(0xE0 | value >> 12))
+            decodedText.append(UInt8(0x80 | value >> 6 & 0x3F))
+            decodedText.append(UInt8(0x80 | value & 0x3F))
         default:
-            scratch.append(UInt8(0xF0 | value >> 18))
-            scratch.append(UInt8(0x80 | value >> 12 & 0x3F))
-            scratch.append(UInt8(0x80 | value >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | value & 0x3F))
+            decodedText.append(UInt8(0xF0 | value >> 18))
+            decodedText.append(UInt8(0x80 | value >> 12 & 0x3F))
+            decodedText.append(UInt8(0x80 | value >> 6 & 0x3F))
+            decodedText.append(UInt8(0x80 | value & 0x3F))
         }
     }
 

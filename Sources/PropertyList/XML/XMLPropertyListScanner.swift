@@ -7,11 +7,12 @@ import Foundation
 /// subset is refused, so entity expansion and external entities cannot happen), elements,
 /// character data, CDATA sections, the five predefined entities and character references.
 ///
-/// Errors carry the byte offset in `location.byteOffset`; ``XMLPropertyListReader`` turns it
-/// into a line and column only when something is thrown, so the fast path never counts lines.
+/// It records what it reads into an ``XMLPropertyListIndex``. Errors carry the byte offset in
+/// `location.byteOffset`; the index turns it into a line and column only when something is
+/// thrown, so the fast path never counts lines.
 /// Nesting is handled with an explicit stack, not recursion, so no document can exhaust the
 /// thread's stack; its depth is bounded by ``PropertyListReadingOptions/maximumDepth``.
-struct XMLPropertyListScanner {
+struct XMLPropertyListScanner: ~Copyable {
     typealias Element = XMLPropertyListElement
 
     /// A start tag that has just been read.
@@ -32,26 +33,68 @@ struct XMLPropertyListScanner {
     var position = 0
     /// How deeply containers may nest.
     let maximumDepth: Int
-    /// Reused for text that needs entity or CDATA processing.
-    var scratch: [UInt8] = []
+    /// What has been read so far (see ``XMLPropertyListIndex``).
+    var nodes: GrowableBuffer<XMLPropertyListIndex.Node>
+    var children: GrowableBuffer<Int>
+    var decodedText: [UInt8] = []
+    var blobs: [Data] = []
+    var rootNumber = 0
+    /// The node numbers of the children of the open containers, innermost last (a dictionary's
+    /// keys and values alternating).
+    var pending = GrowableBuffer<Int>(capacity: 256)
+    /// The key tables of the open dictionaries with many keys, innermost last.
+    var keyTables: [[Int: Int]] = []
 
     init(input: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
         self.input = input
         self.end = count
         self.maximumDepth = maximumDepth
+        // A node takes at least a dozen bytes of markup (archives: about twenty), so this is
+        // allocated once for most documents and never more than the input's size.
+        nodes = GrowableBuffer(capacity: count / 24)
+        children = GrowableBuffer(capacity: count / 24)
+    }
+
+    /// The index of what ``readDocument()`` read.
+    ///
+    /// - Throws: ``PropertyListError/Kind/unsupportedObject`` when memory ran out while reading.
+    consuming func finish() throws(PropertyListError) -> XMLPropertyListIndex {
+        try checkMemory()
+        let failure = outOfMemory()
+        let (input, end, decodedText, blobs, rootNumber) = (input, end, decodedText, blobs, rootNumber)
+        let nodeMemory = nodes.takeMemory()
+        let childMemory = children.takeMemory()
+        guard let nodeBase = nodeMemory.base, let childBase = childMemory.base else {
+            free(nodeMemory.base)
+            free(childMemory.base)
+            throw failure
+        }
+        return XMLPropertyListIndex(input: input, count: end, nodes: nodeBase, nodeCount: nodeMemory.count,
+                                    children: childBase, decodedText: decodedText, blobs: blobs,
+                                    rootNumber: rootNumber)
+    }
+
+    /// Throws when an append was dropped for want of memory, before anything reads past it.
+    @inline(__always)
+    func checkMemory() throws(PropertyListError) {
+        if nodes.failed || children.failed || pending.failed { throw outOfMemory() }
+    }
+
+    func outOfMemory() -> PropertyListError {
+        PropertyListError(.unsupportedObject, "memory ran out while reading an XML property list",
+                          at: .init(byteOffset: position))
     }
 
     // MARK: Document
 
-    /// Reads the whole document: prolog, root element, trailing comments.
-    mutating func readDocument() throws(PropertyListError) -> PropertyListValue {
+    /// Reads the whole document (prolog, root element, trailing comments) into its buffers; ``finish()`` makes the index.
+    mutating func readDocument() throws(PropertyListError) {
         try skipPrologue()
-        let value = try readRoot()
+        rootNumber = try readRoot()
         try skipSpaceAndComments()
         if position < end {
             throw syntaxError("unexpected content after the root element", at: position)
         }
-        return value
     }
 
     /// Skips the byte-order mark, XML declaration, comments, processing instructions and
@@ -92,8 +135,9 @@ struct XMLPropertyListScanner {
         }
     }
 
-    /// Reads `<plist>` and its single value, or a bare value element as CoreFoundation accepts.
-    private mutating func readRoot() throws(PropertyListError) -> PropertyListValue {
+    /// Reads `<plist>` and its single value, or a bare value element as CoreFoundation accepts;
+    /// returns the value's node number.
+    private mutating func readRoot() throws(PropertyListError) -> Int {
         let start = position
         let tag = try readStartTag()
         guard tag.element == .plist else { return try readValue(startingWith: tag, openedAt: start) }
@@ -111,7 +155,28 @@ struct XMLPropertyListScanner {
     // MARK: Tags
 
     /// Reads a start tag (or empty-element tag) at `position`, skipping over any attributes.
+    @inline(__always)
     mutating func readStartTag() throws(PropertyListError) -> StartTag {
+        let start = position
+        if let (element, nameEnd) = knownName(at: start + 1) {
+            switch input[nameEnd] {
+            case UInt8(ascii: ">"):
+                position = nameEnd + 1
+                return StartTag(element: element, isEmpty: false, attributes: nameEnd..<nameEnd)
+            case UInt8(ascii: "/") where byte(nameEnd + 1) == UInt8(ascii: ">"):
+                position = nameEnd + 2
+                return StartTag(element: element, isEmpty: true, attributes: nameEnd..<nameEnd)
+            default:
+                break
+            }
+        }
+        return try readStartTagSlowly()
+    }
+
+    /// ``readStartTag()`` byte by byte: attributes, names that are no property-list element, and
+    /// the errors.
+    @inline(never)
+    private mutating func readStartTagSlowly() throws(PropertyListError) -> StartTag {
         let start = position
         let (packed, length, nameEnd) = readName(from: start + 1)
         guard nameEnd < end else { throw syntaxError("the document ends inside a tag", at: start) }
@@ -164,7 +229,25 @@ struct XMLPropertyListScanner {
     }
 
     /// Reads `</name>` (white space allowed before `>`) for the element opened at `start`.
+    @inline(__always)
     mutating func expectEndTag(_ element: Element, openedAt start: Int) throws(PropertyListError) {
+        // Fast path: `</name>` exactly.
+        if position + 10 <= end, input[position] == UInt8(ascii: "<"), input[position + 1] == UInt8(ascii: "/") {
+            let word = loadWord(at: position + 2)
+            let length = element.nameLength
+            if word & Element.nameMask(length: length) == element.rawValue,
+               UInt8(truncatingIfNeeded: word >> UInt64(8 * length)) == UInt8(ascii: ">") {
+                position += 3 + length
+                return
+            }
+        }
+        try expectEndTagSlowly(element, openedAt: start)
+    }
+
+    /// ``expectEndTag(_:openedAt:)`` byte by byte: white space before `>`, the end of the
+    /// document near, and the errors.
+    @inline(never)
+    private mutating func expectEndTagSlowly(_ element: Element, openedAt start: Int) throws(PropertyListError) {
         guard position < end else { throw unclosed(element, openedAt: start) }
         if input[position] == UInt8(ascii: "<"), byte(position + 1) == UInt8(ascii: "/") {
             let (packed, _, nameEnd) = readName(from: position + 2)
@@ -185,11 +268,55 @@ struct XMLPropertyListScanner {
     }
 
     /// Requires markup at `position` inside a container: reports the end of input or stray text.
+    ///
+    /// (Hot helpers that do not change the scanner are still inlined or `mutating`: a call to a
+    /// non-mutating method from a mutating one copies the whole scanner first.)
+    @inline(__always)
     func expectMarkup(inside element: Element, openedAt start: Int) throws(PropertyListError) {
         guard position < end else { throw unclosed(element, openedAt: start) }
         guard input[position] == UInt8(ascii: "<") else {
             throw syntaxError("unexpected text inside <\(element.name)>", at: position)
         }
+    }
+
+    /// Eight bytes at `index` (which must be at most `end - 8`) as a little-endian integer.
+    @inline(__always)
+    func loadWord(at index: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(input + index).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The element whose name starts at `index` and the index after the name, when it is one of
+    /// the property-list elements followed by what ends a name; `nil` otherwise (the caller then
+    /// reads the name byte by byte, which gives the same answer and the errors). Eight bytes are
+    /// read at once, so this needs `index + 8 <= end`.
+    @inline(__always)
+    private func knownName(at index: Int) -> (Element, Int)? {
+        guard index + 8 <= end else { return nil }
+        let word = loadWord(at: index)
+        let element: Element
+        switch UInt8(truncatingIfNeeded: word) {
+        case UInt8(ascii: "d"):
+            switch word & Element.nameMask(length: 4) {
+            case Element.dict.rawValue: element = .dict
+            case Element.date.rawValue: element = .date
+            case Element.data.rawValue: element = .data
+            default: return nil
+            }
+        case UInt8(ascii: "k"): element = .key
+        case UInt8(ascii: "s"): element = .string
+        case UInt8(ascii: "i"): element = .integer
+        case UInt8(ascii: "r"): element = .real
+        case UInt8(ascii: "a"): element = .array
+        case UInt8(ascii: "t"): element = .true
+        case UInt8(ascii: "f"): element = .false
+        case UInt8(ascii: "p"): element = .plist
+        default: return nil
+        }
+        let length = element.nameLength
+        guard word & Element.nameMask(length: length) == element.rawValue else { return nil }
+        let next = UInt8(truncatingIfNeeded: word >> UInt64(8 * length))
+        guard next <= 0x20 || next == UInt8(ascii: ">") || next == UInt8(ascii: "/") else { return nil }
+        return (element, index + length)
     }
 
     /// Reads an element name starting at `index`: its first seven bytes packed, its length, and

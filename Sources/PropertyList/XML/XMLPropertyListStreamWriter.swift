@@ -82,13 +82,51 @@ package struct XMLPropertyListStreamWriter: ~Copyable, PropertyListEventWriter {
         buffer.append("</key>\n")
     }
 
+    /// A key whose UTF-8 is known to need no escaping (``XMLScalarSpelling/isPlainText(utf8:)``):
+    /// written as it is.
+    package mutating func key(plainUTF8 utf8: UnsafeRawBufferPointer) {
+        // The whole line with one reservation: tabs and tags are stored eight bytes at a time
+        // (room is made for the bytes past the line that such stores touch; they are overwritten
+        // or left uncounted).
+        let tabs = indentation
+        let length = utf8.count
+        buffer.reserve(tabs + length + 32)
+        let output = buffer.base
+        var at = buffer.count
+        var tab = 0
+        while tab < tabs {
+            output.storeBytes(of: 0x0909_0909_0909_0909 as UInt64, toByteOffset: at + tab, as: UInt64.self)
+            tab += 8
+        }
+        at += tabs
+        output.storeBytes(of: 0x3E_79_65_6B_3C as UInt64, toByteOffset: at, as: UInt64.self) // <key>
+        at += 5
+        if let source = utf8.baseAddress {
+            ByteBuffer.copy(length, from: source, to: output + at)
+        }
+        at += length
+        output.storeBytes(of: 0x0A_3E_79_65_6B_2F_3C as UInt64, toByteOffset: at, as: UInt64.self) // </key>\n
+        buffer.count = at + 7
+    }
+
     // MARK: Scalars
 
     package mutating func string(_ value: String) throws(PropertyListError) {
-        indent()
-        buffer.append("<string>")
+        // Tabs and tags stored eight bytes at a time, as in ``key(plainUTF8:)``.
+        let tabs = indentation
+        buffer.reserve(tabs + 16)
+        var tab = 0
+        while tab < tabs {
+            buffer.base.storeBytes(of: 0x0909_0909_0909_0909 as UInt64, toByteOffset: buffer.count + tab, as: UInt64.self)
+            tab += 8
+        }
+        buffer.base.storeBytes(of: 0x3E_67_6E_69_72_74_73_3C as UInt64, toByteOffset: buffer.count + tabs, as: UInt64.self)
+        buffer.count += tabs + 8 // <string>
         try appendEscaped(value)
-        buffer.append("</string>\n")
+        buffer.reserve(16)
+        buffer.base.storeBytes(of: 0x67_6E_69_72_74_73_2F_3C as UInt64, toByteOffset: buffer.count, as: UInt64.self)
+        buffer.base.storeBytes(of: 0x0A_3E as UInt16, toByteOffset: buffer.count + 8, as: UInt16.self)
+        buffer.count += 10 // </string>\n
     }
 
     package mutating func integer(_ value: PropertyListInteger) throws(PropertyListError) {
@@ -154,6 +192,7 @@ package struct XMLPropertyListStreamWriter: ~Copyable, PropertyListEventWriter {
 
     private var indentation: Int { min(depth, Self.maximumIndentation) }
 
+    @inline(__always)
     private mutating func indent() {
         XMLScalarSpelling.appendIndentation(indentation, into: &buffer)
     }

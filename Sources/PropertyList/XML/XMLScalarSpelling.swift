@@ -49,8 +49,7 @@ package enum XMLScalarSpelling {
     /// Appends `depth` tabs.
     @inlinable
     package static func appendIndentation(_ depth: Int, into buffer: inout ByteBuffer) {
-        guard depth > 0 else { return }
-        buffer.appendUnsafe(length: depth) { $0.initializeMemory(as: UInt8.self, repeating: 0x09) }
+        buffer.append(repeating: 0x09, count: depth)
     }
 
     // MARK: Numbers
@@ -88,10 +87,65 @@ package enum XMLScalarSpelling {
             buffer.append("nan")
         } else if number.isInfinite {
             buffer.append(number < 0 ? "-infinity" : "+infinity")
-        } else {
+        } else if !appendShortDecimal(number, into: &buffer) {
             buffer.append(utf8: number.description)
         }
         buffer.append("</real>\n")
+    }
+
+    /// Appends `number` as `description` spells it when that is quick to know without it: when
+    /// 0.0001 ≤ |number| < 10¹⁵ and `number` is the `Double` nearest to a decimal of at most 15
+    /// significant digits. That decimal is then the shortest that reads back as `number` (two
+    /// decimals of 15 digits or fewer never share a `Double`, so no shorter one can), and
+    /// `description` writes it in positional form with at least one fraction digit.
+    ///
+    /// - Returns: Whether it was appended; otherwise nothing was written.
+    @inlinable
+    package static func appendShortDecimal(_ number: Double, into buffer: inout ByteBuffer) -> Bool {
+        let magnitude = number.magnitude
+        guard magnitude >= 0.0001, magnitude < 1e15 else { return false }
+        // The fewest fraction digits whose scaled value is a whole number below 10¹⁵ that divides
+        // back to `magnitude` exactly (both operands are exact, so the division rounds once).
+        var power = 1.0
+        var fractionDigits = 0
+        var digits: UInt64 = 0
+        while true {
+            let product = magnitude * power
+            guard product < 1e15 else { return false }
+            // Rounded to a whole number by adding and taking away 2⁵² (exact below 2⁵²; no libm call).
+            let scaled = (product + 0x1p52) - 0x1p52
+            if scaled / power == magnitude {
+                digits = UInt64(scaled)
+                break
+            }
+            guard fractionDigits < 19 else { return false }
+            fractionDigits += 1
+            power *= 10
+        }
+        // (The fewest digits never end in 0; this only makes sure.)
+        while fractionDigits > 0, digits % 10 == 0 {
+            digits /= 10
+            fractionDigits -= 1
+        }
+        var divisor: UInt64 = 1
+        for _ in 0..<fractionDigits { divisor *= 10 }
+        let whole = digits / divisor
+        var fraction = digits % divisor
+        appendDecimal(whole, negative: number < 0, into: &buffer)
+        buffer.append(UInt8(ascii: "."))
+        guard fractionDigits > 0 else {
+            buffer.append(UInt8(ascii: "0"))
+            return true
+        }
+        buffer.appendUnsafe(length: fractionDigits) { output in
+            var index = fractionDigits - 1
+            while index >= 0 {
+                output[index] = UInt8(truncatingIfNeeded: fraction % 10) &+ UInt8(ascii: "0")
+                fraction /= 10
+                index -= 1
+            }
+        }
+        return true
     }
 
     // MARK: Dates
@@ -205,6 +259,9 @@ package enum XMLScalarSpelling {
     ///   `nil` when all of it was written.
     @inlinable
     package static func appendEscaped(_ text: String, into buffer: inout ByteBuffer) -> UnwritableCharacter? {
+        if let result = text.utf8.withContiguousStorageIfAvailable({ appendEscaped(utf8: $0, into: &buffer) }) {
+            return result
+        }
         var text = text
         return text.withUTF8 { appendEscaped(utf8: $0, into: &buffer) }
     }
@@ -213,13 +270,60 @@ package enum XMLScalarSpelling {
     @inlinable
     package static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>,
                                       into buffer: inout ByteBuffer) -> UnwritableCharacter? {
-        var runStart = 0
-        var index = 0
         let count = utf8.count
+        guard let source = utf8.baseAddress, count > 0 else { return nil }
+        // Copied as it is scanned, eight bytes at a time where none needs attention. Room is kept
+        // for the rest of the text and eight bytes more (whole words are stored), and made again
+        // after each replacement, which is longer than the byte it replaces.
+        buffer.reserve(count + 8)
+        var output = buffer.base
+        var out = buffer.count
+        // Text that needs nothing, checked in at most two overlapping words, is copied at once.
+        if count >= 8, count <= 16 {
+            let head = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
+            let tail = UnsafeRawPointer(source).loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            if !needsAttention(UInt64(littleEndian: head)), !needsAttention(UInt64(littleEndian: tail)) {
+                ByteBuffer.copy(count, from: source, to: output + out)
+                buffer.count = out + count
+                return nil
+            }
+        } else if count >= 4, count < 8 {
+            let head = UnsafeRawPointer(source).loadUnaligned(as: UInt32.self)
+            let tail = UnsafeRawPointer(source).loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            let both = UInt64(UInt32(littleEndian: head)) | UInt64(UInt32(littleEndian: tail)) << 32
+            if !needsAttention(both) {
+                ByteBuffer.copy(count, from: source, to: output + out)
+                buffer.count = out + count
+                return nil
+            }
+        }
+        var index = 0
         while index < count {
-            let byte = utf8[index]
-            // Every byte that needs attention is below 0x40, or 0xEF (the lead of U+FFFE and U+FFFF).
-            if byte >= 0x40, byte != 0xEF {
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                if !needsAttention(UInt64(littleEndian: word)) {
+                    output.storeBytes(of: word, toByteOffset: out, as: UInt64.self)
+                    out += 8
+                    index += 8
+                    continue
+                }
+            } else if count >= 8 {
+                // The last bytes, in the word that ends the text (its first bytes are written again,
+                // with the same values: nothing before `index` needed attention).
+                let word = UnsafeRawPointer(source + count - 8).loadUnaligned(as: UInt64.self)
+                if !needsAttention(UInt64(littleEndian: word)) {
+                    output.storeBytes(of: word, toByteOffset: out - (index - (count - 8)), as: UInt64.self)
+                    out += count - index
+                    index = count
+                    break
+                }
+            }
+            let byte = source[index]
+            // Every byte that needs attention is below 0x20 (but tab and LF), `&`, `<`, `>`, or
+            // 0xEF (the lead of U+FFFE and U+FFFF); below 0x40 a mask says which.
+            if byte >= 0x40 ? byte != 0xEF : (0x5000_0040_FFFF_F9FF as UInt64) >> UInt64(byte) & 1 == 0 {
+                output.storeBytes(of: byte, toByteOffset: out, as: UInt8.self)
+                out += 1
                 index += 1
                 continue
             }
@@ -230,28 +334,55 @@ package enum XMLScalarSpelling {
             case UInt8(ascii: "&"): replacement = "&amp;"
             case 0x0D: replacement = "&#13;"
             case 0x09, 0x0A, 0x20...:
-                let isNoncharacter = byte == 0xEF && index + 2 < count && utf8[index + 1] == 0xBF
-                    && (utf8[index + 2] == 0xBE || utf8[index + 2] == 0xBF)
+                let isNoncharacter = byte == 0xEF && index + 2 < count && source[index + 1] == 0xBF
+                    && (source[index + 2] == 0xBE || source[index + 2] == 0xBF)
                 guard isNoncharacter else {
+                    output.storeBytes(of: byte, toByteOffset: out, as: UInt8.self)
+                    out += 1
                     index += 1
                     continue
                 }
-                return UnwritableCharacter(scalar: utf8[index + 2] == 0xBE ? 0xFFFE : 0xFFFF)
+                buffer.count = out
+                return UnwritableCharacter(scalar: source[index + 2] == 0xBE ? 0xFFFE : 0xFFFF)
             default:
+                buffer.count = out
                 return UnwritableCharacter(scalar: UInt32(byte))
             }
-            appendBytes(utf8, runStart..<index, into: &buffer)
+            buffer.count = out
             buffer.append(replacement)
             index += 1
-            runStart = index
+            buffer.reserve(count - index + 8)
+            output = buffer.base
+            out = buffer.count
         }
-        appendBytes(utf8, runStart..<count, into: &buffer)
+        buffer.count = out
         return nil
     }
 
-    @inlinable
-    static func appendBytes(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into buffer: inout ByteBuffer) {
-        guard !range.isEmpty, let base = utf8.baseAddress else { return }
-        buffer.append(contentsOf: UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count))
+    /// Whether any of eight bytes is one ``appendEscaped(utf8:into:)`` looks at: below 0x20, `&`,
+    /// `<`, `>` or 0xEF. (A byte of `x` is zero, or below `n`, exactly when some byte makes
+    /// `(x - n·0x01…) & ~x` have its high bit; only whether any does is used.)
+    @inlinable @inline(__always)
+    static func needsAttention(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let ampersand = word ^ (ones &* 0x26)
+        let less = word ^ (ones &* 0x3C)
+        let greater = word ^ (ones &* 0x3E)
+        let lead = word ^ (ones &* 0xEF)
+        let found = (word &- ones &* 0x20) & ~word
+            | (ampersand &- ones) & ~ampersand
+            | (less &- ones) & ~less
+            | (greater &- ones) & ~greater
+            | (lead &- ones) & ~lead
+        return found & highs != 0
+    }
+
+    /// Whether `utf8` can be written as XML text as it is: nothing to escape and nothing XML
+    /// cannot carry (for keys checked once and written many times).
+    package static func isPlainText(utf8: UnsafeRawBufferPointer) -> Bool {
+        var scratch = ByteBuffer(initialCapacity: utf8.count)
+        let unwritable = appendEscaped(utf8: utf8.assumingMemoryBound(to: UInt8.self), into: &scratch)
+        return unwritable == nil && scratch.count == utf8.count
     }
 }

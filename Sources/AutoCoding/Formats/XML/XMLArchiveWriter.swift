@@ -35,7 +35,12 @@ struct XMLArchiveWriter: ArchiveWriter, ~Copyable {
     }
     mutating func endDictionary() throws { try event { (stream) throws(PropertyListError) in try stream.endDictionary() } }
     mutating func key(_ key: String) throws { try event { (stream) throws(PropertyListError) in try stream.key(key) } }
-    mutating func key(_ key: ArchiveKey) throws { try event { (stream) throws(PropertyListError) in try stream.key(key.text) } }
+    mutating func key(_ key: ArchiveKey) throws {
+        guard key.isPlainXMLText else {
+            return try event { (stream) throws(PropertyListError) in try stream.key(key.text) }
+        }
+        stream.key(plainUTF8: key.utf8)
+    }
     mutating func string(_ value: String) throws { try event { (stream) throws(PropertyListError) in try stream.string(value) } }
     mutating func integer(_ value: Int64) throws { stream.integer(value) }
     mutating func unsigned(_ value: UInt64) throws { stream.unsigned(value) }
