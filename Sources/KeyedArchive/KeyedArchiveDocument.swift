@@ -1,3 +1,4 @@
+import AutoCoding
 import Foundation
 import PropertyList
 

@@ -8,6 +8,7 @@ final class ArrayCoder<Element>: ValueCoding, @unchecked Sendable {
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: [Element], to writer: inout W, _ context: EncodingContext) throws {
         try context.nested {
             try writer.beginArray(count: value.count)

@@ -3,6 +3,7 @@ final class DoubleCoder: ValueCoding {
     @_specialize(exported: false, where W == BinaryArchiveWriter)
     @_specialize(exported: false, where W == XMLArchiveWriter)
     @_specialize(exported: false, where W == TreeArchiveWriter)
+    @_specialize(exported: false, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Double, to writer: inout W, _ context: EncodingContext) throws {
         try writer.real(value)
     }

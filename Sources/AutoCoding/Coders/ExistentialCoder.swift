@@ -11,6 +11,7 @@ final class ExistentialCoder<T>: ValueCoding, @unchecked Sendable {
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: T, to writer: inout W, _ context: EncodingContext) throws {
         let boxed = value as Any
         // The dynamic type as a run-time metatype value: looked up, never opened from a static type.

@@ -9,6 +9,7 @@ final class IntegerKeyedDictionaryCoder<Key: FixedWidthInteger, Element>: ValueC
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: [Key: Element], to writer: inout W,
                                               _ context: EncodingContext) throws {
         try context.nested {

@@ -19,6 +19,7 @@ final class OptionalCoder<Wrapped>: ValueCoding, @unchecked Sendable {
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Wrapped?, to writer: inout W, _ context: EncodingContext) throws {
         if let value {
             try wrapped.encode(value, to: &writer, context)

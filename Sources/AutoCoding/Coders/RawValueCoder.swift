@@ -8,6 +8,7 @@ final class RawValueCoder<Represented: RawRepresentable>: ValueCoding, @unchecke
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Represented, to writer: inout W, _ context: EncodingContext) throws {
         try raw.encode(value.rawValue, to: &writer, context)
     }

@@ -11,6 +11,7 @@ final class SetCoder<Element: Hashable>: ValueCoding, @unchecked Sendable {
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Set<Element>, to writer: inout W, _ context: EncodingContext) throws {
         // The order comes from the archived form, so elements are written once as trees, sorted,
         // then replayed; a set's elements are scalars or small values.

@@ -4,6 +4,7 @@ final class StringCoder: ValueCoding {
     @_specialize(exported: false, where W == BinaryArchiveWriter)
     @_specialize(exported: false, where W == XMLArchiveWriter)
     @_specialize(exported: false, where W == TreeArchiveWriter)
+    @_specialize(exported: false, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: String, to writer: inout W, _ context: EncodingContext) throws {
         if NilMarker.needsEscape(value) {
             try writer.string(NilMarker.escaped(value))

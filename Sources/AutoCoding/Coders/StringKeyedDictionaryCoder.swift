@@ -10,6 +10,7 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: [String: Element], to writer: inout W,
                                               _ context: EncodingContext) throws {
         try context.nested {
