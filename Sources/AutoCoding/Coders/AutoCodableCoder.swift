@@ -114,6 +114,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
 
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> T {
         if R.sharesObjects, plan.isClass, let existing = reader.sharedInstance(node) { return try shared(existing) }
         let header: ObjectHeader
@@ -141,6 +142,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     /// (Apart from ``decode(_:from:_:)`` so its casts cost nothing on the common path.)
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     @inline(never)
     private func decodeRecorded<R: ArchiveReader>(_ record: String, _ node: R.Node, _ header: ObjectHeader,
                                                   from reader: inout R, _ context: DecodingContext) throws -> T {
@@ -164,6 +166,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
 
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decodeObject<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, from reader: inout R,
                                         _ context: DecodingContext) throws -> Any {
         try decodeInstance(node, header, from: &reader, context)

@@ -12,6 +12,7 @@ final class DateCoder: ValueCoding {
 
     @_specialize(exported: false, where R == BinaryArchiveReader)
     @_specialize(exported: false, where R == TreeArchiveReader)
+    @_specialize(exported: false, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Date {
         try reader.date(node)
     }

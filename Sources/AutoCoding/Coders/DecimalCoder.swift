@@ -12,6 +12,7 @@ final class DecimalCoder: ValueCoding {
 
     @_specialize(exported: false, where R == BinaryArchiveReader)
     @_specialize(exported: false, where R == TreeArchiveReader)
+    @_specialize(exported: false, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Decimal {
         let text = try reader.string(node)
         guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {

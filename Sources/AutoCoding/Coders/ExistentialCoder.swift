@@ -50,6 +50,7 @@ final class ExistentialCoder<T>: ValueCoding, @unchecked Sendable {
 
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> T {
         if R.sharesObjects, let existing = reader.sharedInstance(node) {
             guard let typed = existing as? T else {

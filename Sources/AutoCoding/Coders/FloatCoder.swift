@@ -11,6 +11,7 @@ final class FloatCoder: ValueCoding {
 
     @_specialize(exported: false, where R == BinaryArchiveReader)
     @_specialize(exported: false, where R == TreeArchiveReader)
+    @_specialize(exported: false, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Float {
         try reader.real32(node)
     }

@@ -18,6 +18,7 @@ final class IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding, @u
 
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Integer {
         let number = try reader.integer(node)
         // Exactness checked by converting back (no `Integer?` on this path: generic optionals cost a

@@ -29,6 +29,7 @@ final class IntegerKeyedDictionaryCoder<Key: FixedWidthInteger, Element>: ValueC
 
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> [Key: Element] {
         try context.nested(node, in: &reader) { reader in
             let count = try reader.dictionaryCount(node)

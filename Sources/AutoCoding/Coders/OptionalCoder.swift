@@ -30,6 +30,7 @@ final class OptionalCoder<Wrapped>: ValueCoding, @unchecked Sendable {
 
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Wrapped? {
         if let level = try reader.nilLevel(node) { return try nilValue(level: level) }
         return try wrapped.decode(node, from: &reader, context)

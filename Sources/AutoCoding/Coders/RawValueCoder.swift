@@ -15,6 +15,7 @@ final class RawValueCoder<Represented: RawRepresentable>: ValueCoding, @unchecke
 
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Represented {
         let rawValue = try raw.decode(node, from: &reader, context)
         guard let value = Represented(rawValue: rawValue) else {

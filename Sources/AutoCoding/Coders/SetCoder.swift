@@ -34,6 +34,7 @@ final class SetCoder<Element: Hashable>: ValueCoding, @unchecked Sendable {
 
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Set<Element> {
         try context.nested(node, in: &reader) { reader in
             let count = try reader.arrayCount(node)

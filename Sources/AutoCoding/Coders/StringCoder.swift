@@ -15,6 +15,7 @@ final class StringCoder: ValueCoding {
 
     @_specialize(exported: false, where R == BinaryArchiveReader)
     @_specialize(exported: false, where R == TreeArchiveReader)
+    @_specialize(exported: false, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> String {
         NilMarker.unescaped(try reader.string(node))
     }

@@ -38,6 +38,7 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
 
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> [String: Element] {
         try context.nested(node, in: &reader) { reader in
             let count = try reader.dictionaryCount(node)

@@ -100,6 +100,7 @@ package final class TypePlan: @unchecked Sendable {
     /// - Returns: The unclaimed entries (empty when there are none).
     @_specialize(exported: false, where R == BinaryArchiveReader)
     @_specialize(exported: false, where R == TreeArchiveReader)
+    @_specialize(exported: false, where R == KeyedArchiveReader)
     func decodeFields<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, from reader: inout R,
                                         into memory: InstanceMemory,
                                         _ context: DecodingContext) throws -> PropertyListDictionary {

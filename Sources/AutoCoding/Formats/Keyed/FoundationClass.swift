@@ -1,5 +1,5 @@
 /// The Foundation value classes a keyed archive may contain, recognized by class name.
-package enum FoundationClass: Sendable {
+package enum FoundationClass: Sendable, CaseIterable {
     case array, set, orderedSet, dictionary, string, date, data, url, uuid, null
 
     /// The value class `names` (a `$classname` then its `$classes`) stands for, or `nil`.
