@@ -19,6 +19,8 @@ package struct BinaryPropertyListValidator {
     private static let cached: UInt8 = 4
     /// Strings already checked (they are valid).
     private static let checkedString: UInt8 = 8
+    /// Scalars already checked (valid; each further visit only counts).
+    private static let checkedScalar: UInt8 = 16
 
     let scanner: BinaryPropertyListScanner
     let maximumDepth: Int
@@ -45,6 +47,13 @@ package struct BinaryPropertyListValidator {
     }
 
     private mutating func value(_ number: Int, depth: Int) throws(PropertyListError) {
+        if flags[number] & Self.checkedScalar != 0 {
+            // Checked before: only counted again, as the materializer counts every visit.
+            let (total, overflow) = expanded.addingReportingOverflow(1)
+            if overflow || total > maximumExpandedValues { throw expansionError(try scanner.object(number)) }
+            expanded = total
+            return
+        }
         let object = try scanner.object(number)
         switch object.kind {
         case .array, .dictionary:
@@ -52,6 +61,7 @@ package struct BinaryPropertyListValidator {
         default:
             try count(1, object)
             try scalar(object)
+            flags[number] |= Self.checkedScalar
         }
     }
 
@@ -159,6 +169,13 @@ package struct BinaryPropertyListValidator {
     }
 
     private mutating func key(_ number: Int) throws(PropertyListError) {
+        if flags[number] & Self.checkedString != 0 {
+            // A string checked before (as a key or a value): only counted again.
+            let (total, overflow) = expanded.addingReportingOverflow(1)
+            if overflow || total > maximumExpandedValues { throw expansionError(try scanner.object(number)) }
+            expanded = total
+            return
+        }
         let object = try scanner.object(number)
         guard object.kind == .asciiString || object.kind == .utf16String else {
             throw PropertyListError(

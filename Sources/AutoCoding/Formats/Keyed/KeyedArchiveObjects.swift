@@ -4,14 +4,21 @@ import PropertyList
 /// The objects of a binary keyed archive, as plain values: the scanner, the `$objects` array and
 /// its count.
 ///
-/// Kept apart from ``KeyedArchiveReader``'s caches so that reading an object never copies them:
-/// every method here borrows only these few words.
-struct KeyedArchiveObjects {
+/// Kept apart from ``KeyedArchiveReader``'s caches, and a class, so that reading an object
+/// copies neither them nor these fields (the reader's mutating accessors would copy a struct
+/// operand for each call).
+final class KeyedArchiveObjects {
     let scanner: BinaryPropertyListScanner
     /// The `$objects` array.
     let array: BinaryPropertyListScanner.Object
     /// The number of `$objects`.
     let count: Int
+
+    init(scanner: BinaryPropertyListScanner, array: BinaryPropertyListScanner.Object, count: Int) {
+        self.scanner = scanner
+        self.array = array
+        self.count = count
+    }
 
     /// Object `number` of the document.
     ///

@@ -46,34 +46,105 @@ extension KeyedArchiveReader {
     // MARK: Dictionaries
 
     /// The entries of a dictionary as a property-list dictionary holds them: a repeated key keeps
-    /// its first position and takes the last value. Worked out once per dictionary.
+    /// its first position and takes the last value.
     ///
-    /// - Returns: Where its key and value object numbers lie in ``entryKeys`` / ``entryValues``.
+    /// Dictionaries that list the same key objects in the same order (objects of one type) share
+    /// one list of entries, worked out once: a *shape*, whose entries give each key and the slot
+    /// of its value (see ``entryValue(_:_:)``).
+    ///
+    /// - Returns: Where the entries of its shape lie in ``entryKeys`` / ``entryValueSlots``.
     mutating func entries(of dictionary: Object) throws -> Range<Int> {
-        if entryStarts[dictionary.number] >= 0 {
-            return Int(entryStarts[dictionary.number])..<Int(entryEnds[dictionary.number])
-        }
-        let start = entryKeys.count
+        try shapeRanges[shape(of: dictionary)]
+    }
+
+    /// The shape of a dictionary.
+    mutating func shape(of dictionary: Object) throws -> Int {
+        let known = dictionaryShapes[dictionary.number]
+        if known >= 0 { return Int(known) }
         let count = dictionary.count
-        var shape = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         for position in 0..<count {
-            let key = try document.reference(dictionary, at: position)
-            let value = try document.reference(dictionary, at: count + position)
+            hash = (hash ^ UInt64(truncatingIfNeeded: try document.reference(dictionary, at: position))) &* 0x0000_0100_0000_01B3
+        }
+        let mixed = (hash ^ hash >> 31) &* 0xBF58_476D_1CE4_E5B9
+        let slot = Int(truncatingIfNeeded: mixed >> 40) & (shapeCache.count - 1)
+        var shape = -1
+        let candidate = shapeCache[slot]
+        if candidate.hash == hash, candidate.shape >= 0, shapeRawCounts[candidate.shape] == count {
+            let start = shapeRawStarts[candidate.shape]
+            var same = true
+            for position in 0..<count where Int(shapeRawKeys[start + position]) != (try document.reference(dictionary, at: position)) {
+                same = false
+                break
+            }
+            if same { shape = candidate.shape }
+        }
+        if shape < 0 {
+            rawKeys.removeAll(keepingCapacity: true)
+            for position in 0..<count { rawKeys.append(Int32(truncatingIfNeeded: try document.reference(dictionary, at: position))) }
+            shape = try makeShape()
+            shapeCache[slot] = (hash, shape)
+        }
+        dictionaryShapes[dictionary.number] = Int32(truncatingIfNeeded: shape)
+        return shape
+    }
+
+    /// A new shape for the key objects in ``rawKeys``.
+    private mutating func makeShape() throws -> Int {
+        let start = entryKeys.count
+        let count = rawKeys.count
+        var positions: [LiteralKey: Int] = [:]
+        for position in 0..<count {
+            let key = Int(rawKeys[position])
             let info = try keyInfo(key)
+            if count > 32 {
+                let text = LiteralKey(try document.string(ofKey: key))
+                if let earlier = positions[text] {
+                    entryValueSlots[earlier] = Int32(truncatingIfNeeded: position)
+                    continue
+                }
+                positions[text] = entryKeys.count
+            } else if let earlier = try earlierEntry(key, info, from: start) {
+                entryValueSlots[earlier] = Int32(truncatingIfNeeded: position)
+                continue
+            }
             entryKeys.append(Int32(truncatingIfNeeded: key))
-            entryValues.append(Int32(truncatingIfNeeded: value))
+            entryValueSlots.append(Int32(truncatingIfNeeded: position))
             entryKeyOffsets.append(info.offset)
             entryKeyLengths.append(info.length)
-            shape = (shape ^ UInt64(truncatingIfNeeded: key)) &* 0x0000_0100_0000_01B3
         }
-        // Objects of one type list the same key objects: once a list is known to hold no key
-        // twice, dictionaries listing the same keys need no check.
-        if count > 1, !isKnownShape(shape, start: start, count: count), try deduplicate(from: start), count <= 32 {
-            shapes[Int(truncatingIfNeeded: shape) & (shapes.count - 1)] = (shape, start, count)
+        shapeRanges.append(start..<entryKeys.count)
+        shapeRawStarts.append(shapeRawKeys.count)
+        shapeRawCounts.append(count)
+        shapeRawKeys.append(contentsOf: rawKeys)
+        shapeViews.append(nil)
+        shapeClassPositions.append(-2)
+        shapeVersionPositions.append(-2)
+        return shapeRanges.count - 1
+    }
+
+    /// The value under `$class` (or `$version`) of a dictionary, found once per shape.
+    @inline(__always)
+    mutating func reservedValue(_ dictionary: Object, version: Bool) throws -> Object? {
+        let shape = try shape(of: dictionary)
+        var position = version ? shapeVersionPositions[shape] : shapeClassPositions[shape]
+        if position == -2 {
+            position = -1
+            let key = version ? Keys.version.key : Keys.classKey.key
+            for candidate in shapeRanges[shape] where try entryKey(candidate, is: key, literally: true) {
+                position = Int32(truncatingIfNeeded: candidate)
+                break
+            }
+            if version { shapeVersionPositions[shape] = position } else { shapeClassPositions[shape] = position }
         }
-        entryStarts[dictionary.number] = Int32(truncatingIfNeeded: start)
-        entryEnds[dictionary.number] = Int32(truncatingIfNeeded: entryKeys.count)
-        return start..<entryKeys.count
+        guard position >= 0 else { return nil }
+        return try document.object(try entryValue(dictionary, Int(position)))
+    }
+
+    /// The value object number of entry `position` (of the dictionary's shape) of `dictionary`.
+    @inline(__always)
+    func entryValue(_ dictionary: Object, _ position: Int) throws -> Int {
+        try document.reference(dictionary, at: dictionary.count + Int(entryValueSlots[position]))
     }
 
     /// Where the bytes of key object `number` lie and how many there are (-1: not ASCII).
@@ -87,75 +158,24 @@ extension KeyedArchiveReader {
         return info
     }
 
-    private func isKnownShape(_ shape: UInt64, start: Int, count: Int) -> Bool {
-        let known = shapes[Int(truncatingIfNeeded: shape) & (shapes.count - 1)]
-        guard known.hash == shape, known.count == count else { return false }
-        for offset in 0..<count where entryKeys[known.start + offset] != entryKeys[start + offset] { return false }
-        return true
-    }
-
-    /// Merges the entries from `start` on whose keys are the same string, as a property-list
-    /// dictionary does (the first position, the last value).
-    ///
-    /// - Returns: Whether every key was distinct already.
-    private mutating func deduplicate(from start: Int) throws -> Bool {
-        let end = entryKeys.count
-        var distinct = true
-        if end - start <= 32 {
-            outer: for later in start + 1..<end {
-                for earlier in start..<later where try sameEntryKey(earlier, later) {
-                    distinct = false
-                    break outer
+    /// The position, among the entries from `start` on, of one whose key is the same string as
+    /// key object `key`.
+    private func earlierEntry(_ key: Int, _ info: (offset: Int32, length: Int32), from start: Int) throws -> Int? {
+        var earlier = start
+        while earlier < entryKeys.count {
+            if Int(entryKeys[earlier]) == key { return earlier }
+            let length = entryKeyLengths[earlier]
+            if info.length >= 0, length >= 0 {
+                if length == info.length, let base = document.scanner.bytes.baseAddress,
+                   length == 0 || memcmp(base + Int(entryKeyOffsets[earlier]), base + Int(info.offset), Int(length)) == 0 {
+                    return earlier
                 }
+            } else if try document.sameKey(Int(entryKeys[earlier]), key) {
+                return earlier
             }
-        } else {
-            var seen = Set<LiteralKey>()
-            for position in start..<end where !seen.insert(LiteralKey(try document.string(ofKey: Int(entryKeys[position])))).inserted {
-                distinct = false
-                break
-            }
+            earlier += 1
         }
-        if distinct { return true }
-        // Rare: rebuild the list without the repeats.
-        var keys: [Int32] = []
-        var values: [Int32] = []
-        var offsets: [Int32] = []
-        var lengths: [Int32] = []
-        var positions: [LiteralKey: Int] = [:]
-        for position in start..<end {
-            let text = LiteralKey(try document.string(ofKey: Int(entryKeys[position])))
-            if let earlier = positions[text] {
-                values[earlier] = entryValues[position]
-                continue
-            }
-            positions[text] = keys.count
-            keys.append(entryKeys[position])
-            values.append(entryValues[position])
-            offsets.append(entryKeyOffsets[position])
-            lengths.append(entryKeyLengths[position])
-        }
-        entryKeys.removeSubrange(start...)
-        entryValues.removeSubrange(start...)
-        entryKeyOffsets.removeSubrange(start...)
-        entryKeyLengths.removeSubrange(start...)
-        entryKeys.append(contentsOf: keys)
-        entryValues.append(contentsOf: values)
-        entryKeyOffsets.append(contentsOf: offsets)
-        entryKeyLengths.append(contentsOf: lengths)
-        return false
-    }
-
-    /// Whether the keys of entries `lhs` and `rhs` are the same string, byte for byte.
-    @inline(__always)
-    private func sameEntryKey(_ lhs: Int, _ rhs: Int) throws -> Bool {
-        if entryKeys[lhs] == entryKeys[rhs] { return true }
-        let length = entryKeyLengths[lhs]
-        if length >= 0, entryKeyLengths[rhs] >= 0 {
-            guard length == entryKeyLengths[rhs] else { return false }
-            guard length > 0, let base = document.scanner.bytes.baseAddress else { return true }
-            return memcmp(base + Int(entryKeyOffsets[lhs]), base + Int(entryKeyOffsets[rhs]), Int(length)) == 0
-        }
-        return try document.sameKey(Int(entryKeys[lhs]), Int(entryKeys[rhs]))
+        return nil
     }
 
     /// Whether the key of entry `position` is `key`: byte for byte (`literally`, as dictionaries
@@ -178,7 +198,7 @@ extension KeyedArchiveReader {
     /// The value under `key` in a dictionary (keys compare byte for byte), or `nil`.
     mutating func lookup(_ dictionary: Object, _ key: ArchiveKey) throws -> Object? {
         for position in try entries(of: dictionary) where try entryKey(position, is: key, literally: true) {
-            return try document.object(Int(entryValues[position]))
+            return try document.object(try entryValue(dictionary, position))
         }
         return nil
     }
@@ -187,7 +207,7 @@ extension KeyedArchiveReader {
     mutating func lookup(_ dictionary: Object, _ text: String) throws -> Object? {
         for position in try entries(of: dictionary)
         where PropertyListKey.same(try document.string(ofKey: Int(entryKeys[position])), text) {
-            return try document.object(Int(entryValues[position]))
+            return try document.object(try entryValue(dictionary, position))
         }
         return nil
     }
@@ -211,7 +231,7 @@ extension KeyedArchiveReader {
 
     /// The class description `$class` refers to (``KeyedArchiveDocument``'s rules).
     private mutating func describeClass(of dictionary: Object, at index: Int) throws -> ObjectClass {
-        guard let classReference = try lookup(dictionary, Keys.classKey.key) else {
+        guard let classReference = try reservedValue(dictionary, version: false) else {
             throw FormatFailure(kind: "malformedObject", message: "the object has no $class", objectIndex: index, key: nil)
         }
         guard classReference.isUID else {
@@ -231,7 +251,7 @@ extension KeyedArchiveReader {
                                 message: "$class refers to a \(Self.typeName(description)), not a class description",
                                 objectIndex: index, key: KeyedArchiveFormat.classKey)
         }
-        if try lookup(description, Keys.classKey.key) != nil {
+        if try reservedValue(description, version: false) != nil {
             // A description with its own $class: follow the chain to tell a loop from plain nonsense.
             var visited: Set<Int> = [index]
             var current = classIndex
@@ -242,7 +262,7 @@ extension KeyedArchiveReader {
                 }
                 visited.insert(current)
                 let entries = try document.entry(current)
-                guard entries.isDictionary, let next = try lookup(entries, Keys.classKey.key), next.isUID,
+                guard entries.isDictionary, let next = try reservedValue(entries, version: false), next.isUID,
                       document.uid(next) < UInt64(objectCount) else { break }
                 current = Int(document.uid(next))
             }
@@ -275,7 +295,12 @@ extension KeyedArchiveReader {
     package mutating func forEachClass(_ visit: (Int, ObjectClass) throws -> Void) throws {
         for index in 0..<objectCount {
             let candidate = try document.entry(index)
-            guard candidate.isDictionary, try lookup(candidate, Keys.classKey.key) != nil else { continue }
+            guard candidate.isDictionary else { continue }
+            guard try reservedValue(candidate, version: false) != nil else {
+                hasClass[index] = 2
+                continue
+            }
+            hasClass[index] = 1
             try visit(index, try objectClass(candidate, at: index))
         }
     }

@@ -79,7 +79,7 @@ package struct KeyedArchiveReader: ArchiveReader {
     /// The class of each object worked out so far, by index.
     var classes: [ObjectClass?]
     /// Whether each object is a dictionary with a `$class` (0: not known yet, 1: yes, 2: no).
-    private var hasClass: [UInt8]
+    var hasClass: [UInt8]
     /// The Foundation class of each object whose class is known: 0 for a custom class, else one
     /// more than its position in `FoundationClass.allCases` (-1: not known yet).
     private var kinds: [Int8]
@@ -88,24 +88,34 @@ package struct KeyedArchiveReader: ArchiveReader {
     private var resolvedNodes: [(key: Int, node: Node)]
     /// Class descriptions read so far, by the index of the description.
     var descriptions: [ObjectClass?]
-    /// The entries of each dictionary read so far, by object number (see ``entries(of:)``).
-    var entryStarts: [Int32]
-    var entryEnds: [Int32]
+    /// The shape of each dictionary read so far, by object number (-1: not read yet; see
+    /// ``entries(of:)``).
+    var dictionaryShapes: [Int32]
+    /// Each shape's entries in ``entryKeys``, the key objects it stands for (in ``shapeRawKeys``),
+    /// and its entries other than `$class` and `$version` (in ``viewPositions``, once asked for).
+    var shapeRanges: [Range<Int>] = []
+    var shapeRawStarts: [Int] = []
+    var shapeRawCounts: [Int] = []
+    var shapeRawKeys: [Int32] = []
+    var shapeViews: [Range<Int>?] = []
+    /// The entry of `$class` and of `$version` in each shape (-1: none; -2: not looked for yet).
+    var shapeClassPositions: [Int32] = []
+    var shapeVersionPositions: [Int32] = []
+    /// Shapes by a hash of their key objects (direct-mapped).
+    var shapeCache: [(hash: UInt64, shape: Int)] = Array(repeating: (0, -1), count: 256)
+    /// The key objects of the dictionary being read (scratch).
+    var rawKeys: [Int32] = []
+    /// The entries of all shapes: key object numbers, the slots of their values, and where the
+    /// bytes of each ASCII key start and how many (-1: not ASCII).
+    var entryKeys: [Int32] = []
+    var entryValueSlots: [Int32] = []
+    var entryKeyOffsets: [Int32] = []
+    var entryKeyLengths: [Int32] = []
     /// Where the bytes of each key object lie and how many (-1: not ASCII; `Int32.min`: not
     /// read yet), by object number.
     var keyOffsets: [Int32]
     var keyLengths: [Int32]
-    /// Key lists known to hold no key twice (direct-mapped by a hash of their object numbers):
-    /// where one such list lies in ``entryKeys``.
-    var shapes: [(hash: UInt64, start: Int, count: Int)] = Array(repeating: (0, 0, -1), count: 64)
-    var entryKeys: [Int32] = []
-    var entryValues: [Int32] = []
-    /// Where the bytes of each ASCII key in ``entryKeys`` start, and how many (-1: not ASCII).
-    var entryKeyOffsets: [Int32] = []
-    var entryKeyLengths: [Int32] = []
-    /// Positions in ``entryKeys`` of the entries of custom objects other than `$class` and
-    /// `$version`, by index (a range of ``viewPositions``).
-    private var views: [Range<Int>?]
+    /// Positions of entries (in ``entryKeys``) for ``shapeViews``.
     private var viewPositions: [Int32] = []
     /// The element indexes of collections (`NS.objects`), by index.
     private var collectionStarts: [Int32]
@@ -119,6 +129,7 @@ package struct KeyedArchiveReader: ArchiveReader {
     /// property after property is looked up in it.
     private var currentKey = Int.min
     private var currentView = 0..<0
+    private var currentObject: BinaryPropertyListScanner.Object
     /// Object numbers found to hold a property's key, by the key's address (direct-mapped):
     /// archives store each key string once, so after the first match a key is recognized by number.
     private var knownKeys = [KnownKey](repeating: KnownKey(), count: 256)
@@ -170,12 +181,11 @@ package struct KeyedArchiveReader: ArchiveReader {
         hasClass = Array(repeating: 0, count: objectCount)
         kinds = Array(repeating: -1, count: objectCount)
         resolvedNodes = Array(repeating: (Int.min, Node(reference: -1, object: array, index: -1)), count: 64)
-        entryStarts = Array(repeating: -1, count: scanner.objectCount)
-        entryEnds = Array(repeating: -1, count: scanner.objectCount)
+        dictionaryShapes = Array(repeating: -1, count: scanner.objectCount)
         keyOffsets = Array(repeating: 0, count: scanner.objectCount)
         keyLengths = Array(repeating: Int32.min, count: scanner.objectCount)
         descriptions = Array(repeating: nil, count: objectCount)
-        views = Array(repeating: nil, count: objectCount)
+        currentObject = array
         collectionStarts = Array(repeating: -1, count: objectCount)
         collectionEnds = Array(repeating: -1, count: objectCount)
         keyStarts = Array(repeating: -1, count: objectCount)
@@ -210,12 +220,12 @@ package struct KeyedArchiveReader: ArchiveReader {
     @inline(__always)
     private mutating func isClassed(_ node: Node) throws -> Bool {
         guard node.object.isDictionary else { return false }
-        guard node.index >= 0 else { return try lookup(node.object, Keys.classKey.key) != nil }
+        guard node.index >= 0 else { return try reservedValue(node.object, version: false) != nil }
         switch hasClass[node.index] {
         case 1: return true
         case 2: return false
         default:
-            let found = try lookup(node.object, Keys.classKey.key) != nil
+            let found = try reservedValue(node.object, version: false) != nil
             hasClass[node.index] = found ? 1 : 2
             return found
         }
@@ -459,7 +469,7 @@ package struct KeyedArchiveReader: ArchiveReader {
                     elements.append(element.number)
                 }
             }
-            let isEmptyCollection = try entries(of: dictionary).count == 1 && lookup(dictionary, Keys.classKey.key) != nil
+            let isEmptyCollection = try entries(of: dictionary).count == 1 && reservedValue(dictionary, version: false) != nil
             if elements.isEmpty, !isEmptyCollection {
                 throw FormatFailure(kind: "malformedObject", message: "the collection has no \(field) array",
                                     objectIndex: index, key: field).carried
@@ -544,10 +554,9 @@ package struct KeyedArchiveReader: ArchiveReader {
         let resolved = try resolve(node)
         guard try isCustomObject(resolved) else { return nil }
         let view = try objectView(resolved)
-        if key != Int.min {
-            currentKey = key
-            currentView = view
-        }
+        currentObject = resolved.object
+        currentKey = key
+        currentView = view
         return view
     }
 
@@ -555,15 +564,16 @@ package struct KeyedArchiveReader: ArchiveReader {
     /// and `$version`.
     private mutating func objectView(_ node: Node) throws -> Range<Int> {
         guard node.index >= 0, node.object.isDictionary else { throw mismatch("an object", node) }
-        if let known = views[node.index] { return known }
+        let shape = try shape(of: node.object)
+        if let known = shapeViews[shape] { return known }
         let start = viewPositions.count
-        for position in try entries(of: node.object) {
+        for position in shapeRanges[shape] {
             if try entryKey(position, is: Keys.classKey.key, literally: false)
                 || entryKey(position, is: Keys.version.key, literally: false) { continue }
             viewPositions.append(Int32(truncatingIfNeeded: position))
         }
         let view = start..<viewPositions.count
-        views[node.index] = view
+        shapeViews[shape] = view
         return view
     }
 
@@ -619,7 +629,7 @@ package struct KeyedArchiveReader: ArchiveReader {
     package mutating func value(_ node: Node, at position: Int) throws -> Node {
         if let view = try customView(node) {
             guard position >= 0, position < view.count else { throw AutoCodingError(.corruptArchive, "no value \(position)") }
-            let value = try document.object(Int(entryValues[Int(viewPositions[view.lowerBound + position])]))
+            let value = try document.object(try entryValue(currentObject, Int(viewPositions[view.lowerBound + position])))
             return Node(reference: -1, object: value, index: -1)
         }
         let node = try resolve(node)
@@ -632,7 +642,7 @@ package struct KeyedArchiveReader: ArchiveReader {
         }
         let view = try objectView(node)
         guard position >= 0, position < view.count else { throw AutoCodingError(.corruptArchive, "no value \(position)") }
-        let value = try document.object(Int(entryValues[Int(viewPositions[view.lowerBound + position])]))
+        let value = try document.object(try entryValue(node.object, Int(viewPositions[view.lowerBound + position])))
         return Node(reference: -1, object: value, index: -1)
     }
 
@@ -648,7 +658,7 @@ package struct KeyedArchiveReader: ArchiveReader {
     private mutating func plainNilLevel(_ node: Node) throws -> Int? {
         let entries = try entries(of: node.object)
         guard entries.count == 1, try document.keyEquals(Int(entryKeys[entries.lowerBound]), ReservedKey.nilKey) else { return nil }
-        let value = try document.object(Int(entryValues[entries.lowerBound]))
+        let value = try document.object(try entryValue(node.object, entries.lowerBound))
         guard value.isInteger, let level = try scanner.integerValue(value)?.int64Value.flatMap({ Int(exactly: $0) }),
               level >= 0 else { return nil }
         return level
@@ -665,7 +675,7 @@ package struct KeyedArchiveReader: ArchiveReader {
         let description = try classOf(node)
         if description.foundation != nil { throw mismatch("an archived object", node) }
         var version = 0
-        if let number = try lookup(node.object, Keys.version.key), number.isInteger,
+        if let number = try reservedValue(node.object, version: true), number.isInteger,
            let exact = try scanner.integerValue(number)?.int64Value.flatMap({ Int(exactly: $0) }) {
             version = exact
         }
