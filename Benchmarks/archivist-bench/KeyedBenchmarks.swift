@@ -3,11 +3,49 @@ import Foundation
 import KeyedArchive
 
 /// Keyed archives of the standard corpus as a class graph (shared customers) against Foundation's
-/// NSKeyedArchiver / NSKeyedUnarchiver with hand-written NSCoding of the same model.
+/// NSKeyedArchiver / NSKeyedUnarchiver with hand-written NSCoding of the same model; and keyed
+/// archives of the AutoCoding corpus itself against `AutoArchiver`'s binary format (the `vs-auto`
+/// rows: the same model graph through both archivers, so the speedup is AutoArchiver's time over
+/// the keyed archiver's).
 enum KeyedBenchmarks: BenchmarkSuite {
-    static let ids = ["keyed.encode", "keyed.decode", "keyed.size"]
+    static let ids = ["keyed.encode", "keyed.decode", "keyed.encode.vs-auto", "keyed.decode.vs-auto", "keyed.size"]
 
     static func comparisons(matching wanted: (String) -> Bool) throws -> [Comparison] {
+        var result: [Comparison] = []
+        if wanted("keyed.encode") || wanted("keyed.decode") { result += try foundationComparisons() }
+        if wanted("keyed.encode.vs-auto") || wanted("keyed.decode.vs-auto") { result += try autoComparisons() }
+        return result.filter { wanted($0.id) }
+    }
+
+    /// The keyed archivers against AutoArchiver's binary format on the AutoCoding corpus
+    /// (``AutoCodingCorpus``: structs, with one class), in one process, timed in alternating rounds.
+    private static func autoComparisons() throws -> [Comparison] {
+        let company = AutoCodingCorpus.make()
+        let archiver = KeyedArchiver()
+        let unarchiver = KeyedUnarchiver(allowing: [CorpusPerson.self, CorpusOrder.self, CorpusLineItem.self,
+                                                    CorpusAddress.self])
+        let keyed = try archiver.archive(company)
+        let binary = try AutoArchiver.archive(company, format: .binary)
+        // Both must read back what they wrote before either is timed.
+        let fromKeyed = try unarchiver.unarchive(CorpusCompany.self, from: keyed)
+        let fromBinary = try AutoArchiver.unarchive(CorpusCompany.self, from: binary)
+        guard fromKeyed.people.count == company.people.count, fromKeyed.orders.count == company.orders.count,
+              fromKeyed.people.last?.email == company.people.last?.email,
+              fromKeyed.orders.last?.customer.name == company.orders.last?.customer.name,
+              fromBinary.people.count == company.people.count else {
+            throw KeyedArchiveError(.typeMismatch, "the AutoCoding corpus did not round-trip")
+        }
+        return [
+            Comparison(id: "keyed.encode.vs-auto", baseline: "AutoArchiver binary", bytes: keyed.count,
+                       ours: { blackHole(try archiver.archive(company)) },
+                       baseline: { blackHole(try AutoArchiver.archive(company, format: .binary)) }),
+            Comparison(id: "keyed.decode.vs-auto", baseline: "AutoArchiver binary", bytes: keyed.count,
+                       ours: { blackHole(try unarchiver.unarchive(CorpusCompany.self, from: keyed)) },
+                       baseline: { blackHole(try AutoArchiver.unarchive(CorpusCompany.self, from: binary)) }),
+        ]
+    }
+
+    private static func foundationComparisons() throws -> [Comparison] {
         let company = KeyedCorpus.make()
         let foundationCompany = KeyedCorpus.makeFoundation()
         let archiver = KeyedArchiver(classNames: KeyedCorpus.names)
@@ -27,7 +65,7 @@ enum KeyedBenchmarks: BenchmarkSuite {
             Comparison(id: "keyed.decode", baseline: "NSKeyedUnarchiver", bytes: ours.count,
                        ours: { blackHole(try unarchiver.unarchive(KeyedCorpusCompany.self, from: ours)) },
                        baseline: { blackHole(try KeyedCorpus.foundationUnarchive(theirs)) }),
-        ].filter { wanted($0.id) }
+        ]
     }
 
     static func extras(matching wanted: (String) -> Bool) throws -> [BenchmarkExtra] {

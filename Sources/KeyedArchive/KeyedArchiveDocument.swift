@@ -1,3 +1,4 @@
+import AutoCoding
 import Foundation
 import PropertyList
 
@@ -26,11 +27,35 @@ final class KeyedArchiveDocument {
         do {
             plist = try PropertyListValue(from: data, options: options.propertyList)
         } catch let error as PropertyListError {
-            var wrapped = KeyedArchiveError(.propertyList, "the data is not a property list: \(error)")
-            wrapped.propertyListError = error
-            throw wrapped
+            throw Self.notAPropertyList(error)
         }
         try self.init(plist: plist, options: options)
+    }
+
+    /// The error for data that is not a property list.
+    static func notAPropertyList(_ error: PropertyListError) -> KeyedArchiveError {
+        var wrapped = KeyedArchiveError(.propertyList, "the data is not a property list: \(error)")
+        wrapped.propertyListError = error
+        return wrapped
+    }
+
+    /// The archive as a binary property list with the same `$objects` (for the typed reader,
+    /// which reads binary documents in place).
+    ///
+    /// - Throws: ``KeyedArchiveError/Kind/propertyList`` when the binary format cannot hold it.
+    func binaryDocument() throws -> Data {
+        let top: PropertyListValue = .dictionary([
+            KeyedArchiveFormat.versionKey: .integer(PropertyListInteger(KeyedArchiveFormat.version)),
+            KeyedArchiveFormat.archiverKey: .string(KeyedArchiveFormat.archiverName),
+            KeyedArchiveFormat.topKey: .dictionary([KeyedArchiveFormat.rootKey: .uid(UInt64(rootIndex))]),
+            KeyedArchiveFormat.objectsKey: .array(objects),
+        ])
+        do {
+            // No depth limit: the values were accepted as they are.
+            return try BinaryPropertyListWriter(maximumDepth: .max).write(top)
+        } catch let error as PropertyListError {
+            throw Self.notAPropertyList(error)
+        }
     }
 
     /// Checks an already-read property list.
@@ -127,6 +152,22 @@ final class KeyedArchiveDocument {
                                       foundation: FoundationClass.matching(className: name, classes: classes))
         classCache[classIndex] = result
         return result
+    }
+
+    /// ``classDescription(of:at:)`` as the typed reader asks for it.
+    var objectClassLookup: (PropertyListDictionary, Int) throws(KeyedValueReader.FormatFailure) -> KeyedValueReader.ObjectClass {
+        { [self] entries, index throws(KeyedValueReader.FormatFailure) in
+            do {
+                let description = try classDescription(of: entries, at: index)
+                return KeyedValueReader.ObjectClass(name: description.name, foundation: description.foundation)
+            } catch let error as KeyedArchiveError {
+                throw KeyedValueReader.FormatFailure(kind: error.kind.rawValue, message: error.message,
+                                                       objectIndex: error.objectIndex, key: error.key)
+            } catch {
+                throw KeyedValueReader.FormatFailure(kind: KeyedArchiveError.Kind.malformedClass.rawValue,
+                                                       message: "\(error)", objectIndex: index, key: nil)
+            }
+        }
     }
 
     private static let numberedPrefixes = [KeyedArchiveFormat.objectsField: "NS.object.", KeyedArchiveFormat.keysField: "NS.key."]

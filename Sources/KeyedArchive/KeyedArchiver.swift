@@ -51,7 +51,9 @@ public struct KeyedArchiver: Sendable {
     /// - Throws: ``KeyedArchiveError`` with kind ``KeyedArchiveError/Kind/unsupportedType`` when a
     ///   type cannot be archived (the message names the property).
     public func archive<T>(_ root: T) throws -> Data {
-        try archivedPropertyList(root).encoded(as: outputFormat)
+        let writer = try write(root)
+        guard outputFormat == .binary else { return try writer.propertyList().encoded(as: outputFormat) }
+        return try writer.binaryArchive()
     }
 
     /// The archive of `root` as a property-list value (the `$archiver`, `$version`, `$top`,
@@ -61,19 +63,22 @@ public struct KeyedArchiver: Sendable {
     /// - Returns: The archive's top-level dictionary.
     /// - Throws: As ``archive(_:)``.
     public func archivedPropertyList<T>(_ root: T) throws -> PropertyListValue {
-        var writer = KeyedArchiveWriter(names: classNames)
+        try write(root).propertyList()
+    }
+
+    /// `root` written through the engine's coders into the keyed format's objects.
+    private func write<T>(_ root: T) throws -> KeyedArchiveWriter {
+        let names = classNames
+        var writer = KeyedArchiveWriter(className: { names.name(for: $0) })
         do {
             let coder = try AutoCodingEngine.shared.coder(for: T.self)
             let context = EncodingContext(engine: .shared, registry: AutoCodingRegistry.snapshot())
             try coder.encode(root, to: &writer, context)
         } catch let error as AutoCodingError {
             throw KeyedArchiveError(archiving: error.rooted(at: "\(T.self)"))
+        } catch let failure as KeyedArchiveWriterFailure {
+            throw KeyedArchiveError(KeyedArchiveError.Kind(rawValue: failure.kind) ?? .unsupportedType, failure.message)
         }
-        return .dictionary([
-            KeyedArchiveFormat.versionKey: .integer(PropertyListInteger(KeyedArchiveFormat.version)),
-            KeyedArchiveFormat.archiverKey: .string(KeyedArchiveFormat.archiverName),
-            KeyedArchiveFormat.topKey: .dictionary([KeyedArchiveFormat.rootKey: .uid(writer.root)]),
-            KeyedArchiveFormat.objectsKey: .array(writer.objects),
-        ])
+        return writer
     }
 }

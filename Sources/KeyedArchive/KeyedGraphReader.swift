@@ -19,11 +19,12 @@ struct KeyedGraphReader {
     /// Reads the Foundation value classes whose shapes it knows; it is allowed no custom type,
     /// so it never instantiates anything.
     /// Reads the Foundation value classes with their checks.
-    private var typed: KeyedArchiveReader
+    private var typed: KeyedValueReader
 
     init(document: KeyedArchiveDocument) {
         self.document = document
-        self.typed = KeyedArchiveReader(document: document)
+        self.typed = KeyedValueReader(objects: document.objects, rootIndex: document.rootIndex,
+                                        describe: document.objectClassLookup)
     }
 
     /// The graph of the whole archive.
@@ -113,7 +114,7 @@ struct KeyedGraphReader {
             return .null
         case .string, .date, .data, .url, .uuid:
             // The typed reader knows these shapes and their checks.
-            let node = KeyedArchiveReader.Node(value: .uid(UInt64(index)), index: nil)
+            let node = KeyedValueReader.Node(value: .uid(UInt64(index)), index: nil)
             do {
                 switch kind {
                 case .string: return .string(try typed.string(node))

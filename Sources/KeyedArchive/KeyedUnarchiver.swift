@@ -59,7 +59,21 @@ public struct KeyedUnarchiver: @unchecked Sendable {
     /// - Throws: ``KeyedArchiveError`` saying what is wrong and at which object index
     ///   (``KeyedArchiveError/Kind/classNameConflict`` when two allowed types share a name).
     public func unarchive<T>(_ type: T.Type, from data: Data) throws -> T {
-        try unarchive(type, document: KeyedArchiveDocument(data: data, options: options))
+        guard PropertyListFormat.detect(data) == .binary else {
+            return try unarchive(type, document: KeyedArchiveDocument(data: data, options: options))
+        }
+        return try data.withUnsafeBytes { bytes in
+            let scanner: BinaryPropertyListScanner
+            do {
+                // The checks the tree reader makes, so the same documents are accepted.
+                scanner = try BinaryPropertyListScanner(bytes: bytes)
+                var validator = BinaryPropertyListValidator(scanner: scanner, options: options.propertyList)
+                try validator.validate()
+            } catch let error as PropertyListError {
+                throw KeyedArchiveDocument.notAPropertyList(error)
+            }
+            return try unarchive(type, scanner: scanner)
+        }
     }
 
     /// Reads the root object of an archive already read as a property list.
@@ -73,13 +87,34 @@ public struct KeyedUnarchiver: @unchecked Sendable {
         try unarchive(type, document: KeyedArchiveDocument(plist: propertyList, options: options))
     }
 
+    /// Reads a checked tree document, through its binary form.
     private func unarchive<T>(_ type: T.Type, document: KeyedArchiveDocument) throws -> T {
+        let data = try document.binaryDocument()
+        return try data.withUnsafeBytes { bytes in
+            let scanner: BinaryPropertyListScanner
+            do {
+                scanner = try BinaryPropertyListScanner(bytes: bytes)
+            } catch let error as PropertyListError {
+                throw KeyedArchiveDocument.notAPropertyList(error)
+            }
+            return try unarchive(type, scanner: scanner)
+        }
+    }
+
+    /// Reads a validated binary document.
+    private func unarchive<T>(_ type: T.Type, scanner: BinaryPropertyListScanner) throws -> T {
+        var reader: KeyedArchiveReader
+        do {
+            reader = try KeyedArchiveReader(scanner: scanner, options: options.propertyList,
+                                            maximumObjectCount: options.maximumObjectCount)
+        } catch {
+            throw KeyedArchiveError(error)
+        }
         var types = allowedTypes
         // The conformance is looked up from the run-time metatype (see AutoCodingEngine).
         if let root = (T.self as Any.Type) as? any AutoCodable.Type { types.insert(root, at: 0) }
         let allowed = try KeyedAllowedTypes(types, classNames: classNames)
-        try Self.checkClassNames(of: document, against: allowed)
-        var reader = KeyedArchiveReader(document: document)
+        try Self.checkClassNames(of: &reader, against: allowed)
         do {
             let coder = try AutoCodingEngine.shared.coder(for: T.self)
             let context = DecodingContext(engine: .shared, types: allowed, maximumDepth: options.maximumDepth)
@@ -102,15 +137,19 @@ public struct KeyedUnarchiver: @unchecked Sendable {
 
     /// Refuses the archive when any object's `$classname` is neither a Foundation value class nor
     /// an allowed type — before anything is created, so no disallowed archive runs any `init()`.
-    private static func checkClassNames(of document: KeyedArchiveDocument, against allowed: KeyedAllowedTypes) throws {
-        for (index, object) in document.objects.enumerated() {
-            guard case .dictionary(let entries) = object, entries[KeyedArchiveFormat.classKey] != nil else { continue }
-            let description = try document.classDescription(of: entries, at: index)
-            if description.foundation == nil, !allowed.allows(description.name) {
-                throw KeyedArchiveError(.disallowedClass,
-                                        "$classname \"\(description.name)\" is not among the types allowed to be unarchived",
-                                        objectIndex: index)
+    private static func checkClassNames(of reader: inout KeyedArchiveReader, against allowed: KeyedAllowedTypes) throws {
+        do {
+            try reader.forEachClass { index, description in
+                if description.foundation == nil, !allowed.allows(description.name) {
+                    throw KeyedArchiveError(.disallowedClass,
+                                            "$classname \"\(description.name)\" is not among the types allowed to be unarchived",
+                                            objectIndex: index)
+                }
             }
+        } catch let failure as KeyedArchiveReader.FormatFailure {
+            throw KeyedArchiveError(failure)
+        } catch let error as AutoCodingError {
+            throw KeyedArchiveError(.malformedObject, error.reason)
         }
     }
 

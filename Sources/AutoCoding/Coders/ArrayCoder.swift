@@ -11,6 +11,7 @@ final class ArrayCoder<Value: ArrayMarker>: ValueCoding, @unchecked Sendable {
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Value, to writer: inout W, _ context: EncodingContext) throws {
         try context.nested {
             try writer.beginArray(count: value.count)
@@ -31,6 +32,7 @@ final class ArrayCoder<Value: ArrayMarker>: ValueCoding, @unchecked Sendable {
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Value {
         try context.nested(node, in: &reader) { reader in
             try Value(count: try reader.arrayCount(node)) { index in

@@ -5,6 +5,7 @@ final class DateCoder: ValueCoding {
     @_specialize(exported: false, where W == BinaryArchiveWriter)
     @_specialize(exported: false, where W == XMLArchiveWriter)
     @_specialize(exported: false, where W == TreeArchiveWriter)
+    @_specialize(exported: false, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Date, to writer: inout W, _ context: EncodingContext) throws {
         try writer.date(value)
     }
@@ -12,6 +13,7 @@ final class DateCoder: ValueCoding {
     @_specialize(exported: false, where R == BinaryArchiveReader)
     @_specialize(exported: false, where R == TreeArchiveReader)
     @_specialize(exported: false, where R == XMLArchiveReader)
+    @_specialize(exported: false, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Date {
         try reader.date(node)
     }

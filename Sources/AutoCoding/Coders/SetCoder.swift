@@ -11,6 +11,7 @@ final class SetCoder<Element: Hashable>: ValueCoding, @unchecked Sendable {
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
+    @_specialize(exported: false, kind: partial, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Set<Element>, to writer: inout W, _ context: EncodingContext) throws {
         // The order comes from the archived form, so elements are written once as trees, sorted,
         // then replayed; a set's elements are scalars or small values.
@@ -34,6 +35,7 @@ final class SetCoder<Element: Hashable>: ValueCoding, @unchecked Sendable {
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Set<Element> {
         try context.nested(node, in: &reader) { reader in
             let count = try reader.arrayCount(node)

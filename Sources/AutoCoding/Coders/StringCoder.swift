@@ -4,6 +4,7 @@ final class StringCoder: ValueCoding {
     @_specialize(exported: false, where W == BinaryArchiveWriter)
     @_specialize(exported: false, where W == XMLArchiveWriter)
     @_specialize(exported: false, where W == TreeArchiveWriter)
+    @_specialize(exported: false, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: String, to writer: inout W, _ context: EncodingContext) throws {
         if NilMarker.needsEscape(value) {
             try writer.string(NilMarker.escaped(value))
@@ -15,6 +16,7 @@ final class StringCoder: ValueCoding {
     @_specialize(exported: false, where R == BinaryArchiveReader)
     @_specialize(exported: false, where R == TreeArchiveReader)
     @_specialize(exported: false, where R == XMLArchiveReader)
+    @_specialize(exported: false, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> String {
         let text = try reader.string(node)
         // Strings spelled `$null` are written escaped, so this one is `nil`: where a `String` is

@@ -5,6 +5,7 @@ final class URLCoder: ValueCoding {
     @_specialize(exported: false, where W == BinaryArchiveWriter)
     @_specialize(exported: false, where W == XMLArchiveWriter)
     @_specialize(exported: false, where W == TreeArchiveWriter)
+    @_specialize(exported: false, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: URL, to writer: inout W, _ context: EncodingContext) throws {
         try writer.url(value)
     }
@@ -12,6 +13,7 @@ final class URLCoder: ValueCoding {
     @_specialize(exported: false, where R == BinaryArchiveReader)
     @_specialize(exported: false, where R == TreeArchiveReader)
     @_specialize(exported: false, where R == XMLArchiveReader)
+    @_specialize(exported: false, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> URL {
         try reader.url(node)
     }

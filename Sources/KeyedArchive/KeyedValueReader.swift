@@ -2,15 +2,20 @@ import AutoCoding
 import Foundation
 import PropertyList
 
-/// The keyed-archive format for the engine's coders: typed access to a checked
-/// ``KeyedArchiveDocument``, Foundation's value classes read as the Swift values they stand for.
+/// Typed access to the checked `$objects` of a keyed archive read as a property-list tree,
+/// Foundation's value classes read as the Swift values they stand for: the graph reader's view of
+/// `NSString`, `NSDate`, `NSData`, `NSURL` and `NSUUID` objects. (Typed unarchiving reads the
+/// binary document in place through ``KeyedArchiveReader``, which follows the same rules.)
 ///
 /// A node is an inline value of an object (a number, a Boolean, a UID) or an `$objects` entry.
 /// Class instances are shared by index: the instance made for an object is handed out again for
 /// every UID that names it, and is registered before its fields are read, so cycles close. The
 /// post-decoding hooks of class instances wait until the whole graph is read and run in the order
 /// their objects finished (the objects an instance refers to first).
-struct KeyedArchiveReader: ArchiveReader {
+///
+/// What is worked out per object (its class, the entries of a custom object, the references of a
+/// collection) is kept in arrays indexed like `$objects`, so each is worked out once.
+struct KeyedValueReader: ArchiveReader {
     static var sharesObjects: Bool { true }
     static var isSelfDescribing: Bool { true }
 
@@ -20,73 +25,143 @@ struct KeyedArchiveReader: ArchiveReader {
         let value: PropertyListValue
         /// The `$objects` index of `value`, when it is an entry.
         let index: Int?
+
+        init(value: PropertyListValue, index: Int?) {
+            self.value = value
+            self.index = index
+        }
     }
 
-    let document: KeyedArchiveDocument
+    /// What the `$class` of an object names.
+    struct ObjectClass {
+        /// The `$classname`.
+        var name: String
+        /// The Foundation value class it names, if any.
+        var foundation: FoundationClass?
+
+        init(name: String, foundation: FoundationClass?) {
+            self.name = name
+            self.foundation = foundation
+        }
+    }
+
+    /// A broken rule of the keyed format, as the keyed archive's error kind names it, with where.
+    struct FormatFailure: Error {
+        var kind: String
+        var message: String
+        var objectIndex: Int?
+        var key: String?
+
+        init(kind: String, message: String, objectIndex: Int?, key: String?) {
+            self.kind = kind
+            self.message = message
+            self.objectIndex = objectIndex
+            self.key = key
+        }
+
+        /// The failure carried through the engine as an ``AutoCodingError`` that keeps its keyed kind.
+        var carried: AutoCodingError {
+            var carried = AutoCodingError(.corruptArchive, message)
+            carried.formatKind = kind
+            carried.objectIndex = objectIndex
+            carried.objectKey = key
+            return carried
+        }
+    }
+
+    let objects: [PropertyListValue]
     let root: Node
+    /// Describes the `$class` of the object dictionary at an index (it has a `$class` entry).
+    private let describe: (PropertyListDictionary, Int) throws(FormatFailure) -> ObjectClass
     /// Instances made for objects, by index.
-    private var instances: [Int: AnyObject] = [:]
+    private var instances: [AnyObject?]
     /// Post-decoding hooks of class instances with their objects' indexes, in the order the objects
     /// finished.
     private(set) var hooks: [(index: Int?, hook: () throws -> Void)] = []
     /// The objects being read, innermost last (for the hooks' indexes).
     private var objectPath: [Int] = []
-    /// Object and collection indexes being read.
-    private var onPath: Set<Int> = []
+    /// Whether each object or collection is being read, by index.
+    private var onPath: [Bool]
+    /// The class of each object worked out so far, by index.
+    private var classes: [ObjectClass?]
     /// The entries of custom objects without `$class` and `$version`, by index.
-    private var objectViews: [Int: [(key: String, value: PropertyListValue)]] = [:]
+    private var objectViews: [[(key: String, value: PropertyListValue)]?]
     /// The element UIDs of collections (`NS.objects`), by index.
-    private var collectionElements: [Int: [Int]] = [:]
+    private var collectionElements: [[Int]?]
     /// The key UIDs of dictionaries (`NS.keys`), by index.
-    private var dictionaryKeys: [Int: [Int]] = [:]
+    private var dictionaryKeys: [[Int]?]
 
-    init(document: KeyedArchiveDocument) {
-        self.document = document
-        root = Node(value: .uid(UInt64(document.rootIndex)), index: nil)
+    /// A reader of checked `$objects`.
+    ///
+    /// - Parameters:
+    ///   - objects: The `$objects` (entry 0 is `$null`).
+    ///   - rootIndex: The index `$top.root` refers to, below `objects.count`.
+    ///   - describe: The class of the object dictionary at an index, or the failure that makes it unreadable.
+    init(objects: [PropertyListValue], rootIndex: Int,
+                 describe: @escaping (PropertyListDictionary, Int) throws(FormatFailure) -> ObjectClass) {
+        self.objects = objects
+        self.describe = describe
+        root = Node(value: .uid(UInt64(rootIndex)), index: nil)
+        instances = Array(repeating: nil, count: objects.count)
+        onPath = Array(repeating: false, count: objects.count)
+        classes = Array(repeating: nil, count: objects.count)
+        objectViews = Array(repeating: nil, count: objects.count)
+        collectionElements = Array(repeating: nil, count: objects.count)
+        dictionaryKeys = Array(repeating: nil, count: objects.count)
     }
 
     // MARK: Resolving
 
-    /// Runs a check of the document, its ``KeyedArchiveError`` carried through the engine as an
-    /// ``AutoCodingError`` that keeps its keyed kind.
-    private func checked<Result>(_ body: () throws -> Result) throws -> Result {
-        do {
-            return try body()
-        } catch let error as KeyedArchiveError {
-            var carried = AutoCodingError(.corruptArchive, error.message)
-            carried.formatKind = error.kind.rawValue
-            carried.objectIndex = error.objectIndex
-            carried.objectKey = error.key
-            throw carried
-        }
+    /// The index a UID refers to, checked against `$objects`.
+    @inline(__always)
+    private func index(of uid: UInt64, from object: Int?, key: String?) throws -> Int {
+        guard uid < UInt64(objects.count) else { throw outOfRange(uid, from: object, key: key) }
+        return Int(uid)
+    }
+
+    @inline(never)
+    private func outOfRange(_ uid: UInt64, from object: Int?, key: String?) -> AutoCodingError {
+        FormatFailure(kind: "uidOutOfRange", message: "UID \(uid) is past the \(objects.count) objects",
+                      objectIndex: object, key: key).carried
     }
 
     /// `node` with a UID followed to its `$objects` entry.
+    @inline(__always)
     private func resolved(_ node: Node) throws -> Node {
         guard case .uid(let uid) = node.value else { return node }
-        let index = try checked { try document.index(of: uid, from: nil, key: nil) }
-        return Node(value: document.objects[index], index: index)
+        let index = try index(of: uid, from: nil, key: nil)
+        return Node(value: objects[index], index: index)
     }
 
-    /// The class description of a resolved dictionary entry.
-    private func classDescription(_ node: Node, _ entries: PropertyListDictionary,
-                                  at index: Int) throws -> KeyedArchiveDocument.ClassDescription {
-        try checked { try document.classDescription(of: entries, at: index) }
+    /// The class of the object dictionary `entries` at `index`, worked out once.
+    private mutating func objectClass(_ entries: PropertyListDictionary, at index: Int) throws -> ObjectClass {
+        if let known = classes[index] { return known }
+        let described: ObjectClass
+        do {
+            described = try describe(entries, index)
+        } catch {
+            throw error.carried
+        }
+        classes[index] = described
+        return described
     }
 
     /// The Foundation class of a resolved dictionary entry, or `nil` for a custom class.
-    private func foundationClass(_ node: Node) throws -> FoundationClass? {
-        guard let index = node.index, case .dictionary(let entries) = node.value,
-              entries[KeyedArchiveFormat.classKey] != nil else { return nil }
-        return try classDescription(node, entries, at: index).foundation
+    private mutating func foundationClass(_ node: Node) throws -> FoundationClass? {
+        guard let index = node.index, case .dictionary(let entries) = node.value else { return nil }
+        if let known = classes[index] { return known.foundation }
+        guard entries[KeyedArchiveFormat.classKey] != nil else { return nil }
+        return try objectClass(entries, at: index).foundation
     }
 
     func kindName(_ node: Node) -> String {
         guard let node = try? resolved(node) else { return "an invalid reference" }
         if node.index == 0 { return "nil" }
-        if case .dictionary(let entries) = node.value, let index = node.index,
-           let description = try? document.classDescription(of: entries, at: index) {
-            return description.name
+        if case .dictionary(let entries) = node.value, let index = node.index {
+            if let known = classes[index] { return known.name }
+            if entries[KeyedArchiveFormat.classKey] != nil, let described = try? describe(entries, index) {
+                return described.name
+            }
         }
         return node.value.typeName
     }
@@ -108,11 +183,47 @@ struct KeyedArchiveReader: ArchiveReader {
     }
 
     /// The entries of a Foundation object of `kind`.
-    private func entries(of node: Node, _ kind: FoundationClass, expected: String) throws -> PropertyListDictionary {
+    private mutating func entries(of node: Node, _ kind: FoundationClass, expected: String) throws -> PropertyListDictionary {
         guard try foundationClass(node) == kind, case .dictionary(let entries) = node.value else {
             throw mismatch(expected, node)
         }
         return entries
+    }
+
+    private static let numberedPrefixes = [KeyedArchiveFormat.objectsField: "NS.object.", KeyedArchiveFormat.keysField: "NS.key."]
+
+    /// Whether a collection object has nothing but its `$class` (an empty collection written with
+    /// numbered keys).
+    private static func isEmptyCollection(_ entries: PropertyListDictionary) -> Bool {
+        entries.count == 1 && entries[KeyedArchiveFormat.classKey] != nil
+    }
+
+    /// The UIDs of `NS.objects` (or another array-of-UIDs key) of a collection object.
+    ///
+    /// Without the array, numbered keys are read instead (`NS.object.0`, `NS.object.1`… for
+    /// `NS.objects`; `NS.key.0`… for `NS.keys`), as `NSOrderedSet` writes its elements.
+    private func references(_ key: String, in entries: PropertyListDictionary, at index: Int) throws -> [Int] {
+        var numbered: [PropertyListValue] = []
+        if entries[key] == nil, let prefix = Self.numberedPrefixes[key] {
+            // At most one numbered key per entry, so this loop is bounded by the object's size.
+            while numbered.count < entries.count, let element = entries[prefix + String(numbered.count)] {
+                numbered.append(element)
+            }
+        }
+        guard case .array(let elements)? = entries[key] ?? (numbered.isEmpty && !Self.isEmptyCollection(entries) ? nil : .array(numbered))
+        else {
+            throw FormatFailure(kind: "malformedObject", message: "the collection has no \(key) array", objectIndex: index, key: key).carried
+        }
+        var result: [Int] = []
+        result.reserveCapacity(elements.count)
+        for element in elements {
+            guard case .uid(let uid) = element else {
+                throw FormatFailure(kind: "malformedObject", message: "\(key) holds a \(element.typeName), not a UID",
+                                    objectIndex: index, key: key).carried
+            }
+            result.append(try self.index(of: uid, from: index, key: key))
+        }
+        return result
     }
 
     // MARK: Scalars
@@ -204,10 +315,11 @@ struct KeyedArchiveReader: ArchiveReader {
         let entries = try entries(of: node, .url, expected: "URL")
         var base: URL?
         if let baseValue = entries[KeyedArchiveFormat.baseField], baseValue != .uid(0) {
-            guard let index = node.index, onPath.insert(index).inserted else {
+            guard let index = node.index, !onPath[index] else {
                 throw corrupt("an NSURL is its own base", node)
             }
-            defer { onPath.remove(index) }
+            onPath[index] = true
+            defer { onPath[index] = false }
             base = try url(Node(value: baseValue, index: nil))
         }
         guard let relativeValue = entries[KeyedArchiveFormat.relativeField] else {
@@ -248,7 +360,7 @@ struct KeyedArchiveReader: ArchiveReader {
         guard kind == .array || kind == .set || kind == .orderedSet || kind == .dictionary else {
             throw mismatch(kind == nil ? "array" : "array", node)
         }
-        let elements = try checked { try document.references(KeyedArchiveFormat.objectsField, in: entries, at: index) }
+        let elements = try references(KeyedArchiveFormat.objectsField, in: entries, at: index)
         collectionElements[index] = elements
         return (index, elements)
     }
@@ -268,7 +380,7 @@ struct KeyedArchiveReader: ArchiveReader {
     /// The key indexes of an `NSDictionary`.
     private mutating func keys(_ node: Node, at index: Int, _ entries: PropertyListDictionary) throws -> [Int] {
         if let known = dictionaryKeys[index] { return known }
-        let keys = try checked { try document.references(KeyedArchiveFormat.keysField, in: entries, at: index) }
+        let keys = try references(KeyedArchiveFormat.keysField, in: entries, at: index)
         let values = try elements(node).elements
         guard keys.count == values.count else {
             throw AutoCodingError(.corruptArchive, "NS.keys has \(keys.count) entries, NS.objects \(values.count)")
@@ -354,7 +466,7 @@ struct KeyedArchiveReader: ArchiveReader {
         guard entries[KeyedArchiveFormat.classKey] != nil else {
             throw AutoCodingError(.corruptArchive, "the object has no $class")
         }
-        let description = try classDescription(node, entries, at: index)
+        let description = try objectClass(entries, at: index)
         if description.foundation != nil { throw mismatch("an archived object", node) }
         var version = 0
         if case .integer(let number)? = entries[ReservedKey.version], let exact = number.int64Value.flatMap({ Int(exactly: $0) }) {
@@ -432,15 +544,16 @@ struct KeyedArchiveReader: ArchiveReader {
 
     mutating func enter(_ node: Node) throws {
         guard let index = try resolved(node).index else { return }
-        guard onPath.insert(index).inserted else {
+        guard !onPath[index] else {
             throw AutoCodingError(.cycle, "the \(kindName(node)) contains itself")
         }
+        onPath[index] = true
         objectPath.append(index)
     }
 
     mutating func leave(_ node: Node) {
         if let index = try? resolved(node).index {
-            onPath.remove(index)
+            onPath[index] = false
             objectPath.removeLast()
         }
     }

@@ -1,12 +1,12 @@
 /// The Foundation value classes a keyed archive may contain, recognized by class name.
-enum FoundationClass: Sendable {
+package enum FoundationClass: Sendable, CaseIterable {
     case array, set, orderedSet, dictionary, string, date, data, url, uuid, null
 
     /// The value class `names` (a `$classname` then its `$classes`) stands for, or `nil`.
     ///
     /// The class name is tried first, then the superclasses, so a private subclass such as
     /// `__NSCFString` is read as its public class.
-    static func matching(className: String, classes: [String]) -> FoundationClass? {
+    package static func matching(className: String, classes: [String]) -> FoundationClass? {
         if let direct = byName[className] { return direct }
         for name in classes { if let match = byName[name] { return match } }
         return nil
@@ -26,7 +26,7 @@ enum FoundationClass: Sendable {
     ]
 
     /// The `$classname` and `$classes` this package writes for the class.
-    var description: (name: String, classes: [String]) {
+    package var description: (name: String, classes: [String]) {
         switch self {
         case .array: return ("NSArray", ["NSArray", "NSObject"])
         case .set: return ("NSSet", ["NSSet", "NSObject"])

@@ -1,0 +1,23 @@
+/// The fixed strings of the keyed-archive layout, as Foundation's `NSKeyedArchiver` writes them.
+package enum KeyedArchiveFormat {
+    package static let archiverKey = "$archiver"
+    package static let archiverName = "NSKeyedArchiver"
+    package static let versionKey = "$version"
+    package static let version: Int64 = 100_000
+    package static let topKey = "$top"
+    package static let rootKey = "root"
+    package static let objectsKey = "$objects"
+    package static let null = "$null"
+    package static let classKey = "$class"
+    package static let classNameKey = "$classname"
+    package static let classesKey = "$classes"
+    package static let objectsField = "NS.objects"
+    package static let keysField = "NS.keys"
+    package static let timeField = "NS.time"
+    package static let dataField = "NS.data"
+    package static let stringField = "NS.string"
+    package static let bytesField = "NS.bytes"
+    package static let baseField = "NS.base"
+    package static let relativeField = "NS.relative"
+    package static let uuidField = "NS.uuidbytes"
+}

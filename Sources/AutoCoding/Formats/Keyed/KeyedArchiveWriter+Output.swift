@@ -1,0 +1,210 @@
+import Foundation
+import PropertyList
+
+extension KeyedArchiveWriter {
+    /// The archive as a binary property list.
+    ///
+    /// The events are those ``PropertyListValue/write(to:maximumDepth:)`` sends for
+    /// ``propertyList()``, so the bytes are the same as that tree's.
+    ///
+    /// - Throws: ``PropertyListError`` when the document outgrows the binary format.
+    package func binaryArchive() throws(PropertyListError) -> Data {
+        var stream = BinaryPropertyListStreamWriter(capacity: estimatedSize)
+        try stream.beginDictionary(count: 4)
+        try stream.key(KeyedArchiveFormat.versionKey)
+        stream.integer(KeyedArchiveFormat.version)
+        try stream.key(KeyedArchiveFormat.archiverKey)
+        try stream.string(KeyedArchiveFormat.archiverName)
+        try stream.key(KeyedArchiveFormat.topKey)
+        try stream.beginDictionary(count: 1)
+        try stream.key(KeyedArchiveFormat.rootKey)
+        try stream.uid(root)
+        try stream.endDictionary()
+        try stream.key(KeyedArchiveFormat.objectsKey)
+        try stream.beginArray(count: slots.count)
+        try fields.withUnsafeBufferPointer { (fields) throws(PropertyListError) in
+            try references.withUnsafeBufferPointer { (references) throws(PropertyListError) in
+                for slot in slots { try write(slot, fields, references, to: &stream) }
+            }
+        }
+        try stream.endArray()
+        try stream.endDictionary()
+        return try stream.finish()
+    }
+
+    /// A guess at the document's size, so its buffer is allocated about once.
+    private var estimatedSize: Int {
+        // Per entry an offset, a marker and its references or payload; numbers and UIDs are objects too.
+        var bytes = 256 + slots.count * 20 + fields.count * 6 + references.count * 4
+        for string in strings { bytes += string.utf8.count + 2 }
+        for data in datas { bytes += data.count + 2 }
+        return bytes
+    }
+
+    private func write(_ slot: Slot, _ fields: UnsafeBufferPointer<Field>, _ references: UnsafeBufferPointer<UInt64>,
+                       to stream: inout BinaryPropertyListStreamWriter) throws(PropertyListError) {
+        switch slot.kind {
+        case .null:
+            try stream.string(KeyedArchiveFormat.null)
+        case .string:
+            try stream.string(strings[slot.start])
+        case .data:
+            try stream.data(datas[slot.start])
+        case .scalar:
+            try write(Value(tag: Value.Tag(rawValue: UInt8(truncatingIfNeeded: slot.a)) ?? .uid, bits: slot.b), to: &stream)
+        case .object:
+            try stream.beginDictionary(count: slot.count)
+            for field in fields[slot.start..<slot.start + slot.count] {
+                if field.key >= 0, let prepared = keys[Int(field.key)].prepared {
+                    stream.key(stableUTF8: prepared.utf8, hash: prepared.hash)
+                } else {
+                    try stream.key(text(ofKey: field.key))
+                }
+                try write(field.value, to: &stream)
+            }
+            try stream.endDictionary()
+        case .array, .set:
+            try stream.beginDictionary(count: 2)
+            try stream.key(KeyedArchiveFormat.classKey)
+            try stream.uid(slot.a)
+            try stream.key(KeyedArchiveFormat.objectsField)
+            try writeUIDs(references[slot.start..<slot.start + slot.count], to: &stream)
+            try stream.endDictionary()
+        case .dictionary:
+            try stream.beginDictionary(count: 3)
+            try stream.key(KeyedArchiveFormat.classKey)
+            try stream.uid(slot.a)
+            try stream.key(KeyedArchiveFormat.keysField)
+            try writeUIDs(references[Int(slot.b)..<Int(slot.b + slot.c)], to: &stream)
+            try stream.key(KeyedArchiveFormat.objectsField)
+            try writeUIDs(references[slot.start..<slot.start + slot.count], to: &stream)
+            try stream.endDictionary()
+        case .date:
+            try stream.beginDictionary(count: 2)
+            try stream.key(KeyedArchiveFormat.classKey)
+            try stream.uid(slot.a)
+            try stream.key(KeyedArchiveFormat.timeField)
+            try stream.real(Double(bitPattern: slot.b))
+            try stream.endDictionary()
+        case .url:
+            try stream.beginDictionary(count: 3)
+            try stream.key(KeyedArchiveFormat.classKey)
+            try stream.uid(slot.a)
+            try stream.key(KeyedArchiveFormat.baseField)
+            try stream.uid(slot.b)
+            try stream.key(KeyedArchiveFormat.relativeField)
+            try stream.uid(slot.c)
+            try stream.endDictionary()
+        case .uuid:
+            try stream.beginDictionary(count: 2)
+            try stream.key(KeyedArchiveFormat.classKey)
+            try stream.uid(slot.a)
+            try stream.key(KeyedArchiveFormat.uuidField)
+            try stream.data(datas[slot.start])
+            try stream.endDictionary()
+        case .nilMarker:
+            try stream.beginDictionary(count: 1)
+            try stream.key(ReservedKey.nilMarker)
+            stream.integer(Int64(bitPattern: slot.a))
+            try stream.endDictionary()
+        case .classDescription:
+            try stream.beginDictionary(count: 2)
+            try stream.key(KeyedArchiveFormat.classNameKey)
+            try stream.string(strings[slot.start])
+            try stream.key(KeyedArchiveFormat.classesKey)
+            try stream.beginArray(count: Int(slot.c))
+            for name in strings[Int(slot.b)..<Int(slot.b + slot.c)] { try stream.string(name) }
+            try stream.endArray()
+            try stream.endDictionary()
+        }
+    }
+
+    private func writeUIDs(_ uids: Slice<UnsafeBufferPointer<UInt64>>,
+                           to stream: inout BinaryPropertyListStreamWriter) throws(PropertyListError) {
+        try stream.beginArray(count: uids.count)
+        for uid in uids { try stream.uid(uid) }
+        try stream.endArray()
+    }
+
+    @inline(__always)
+    private func write(_ value: Value, to stream: inout BinaryPropertyListStreamWriter) throws(PropertyListError) {
+        switch value.tag {
+        case .uid: try stream.uid(value.bits)
+        case .integer: stream.integer(Int64(bitPattern: value.bits))
+        case .unsigned: stream.unsigned(value.bits)
+        case .real: try stream.real(Double(bitPattern: value.bits))
+        case .bool: try stream.bool(value.bits != 0)
+        }
+    }
+
+    // MARK: As a tree
+
+    /// The archive's top-level dictionary (`$version`, `$archiver`, `$top`, `$objects`).
+    package func propertyList() -> PropertyListValue {
+        var objects: [PropertyListValue] = []
+        objects.reserveCapacity(slots.count)
+        for slot in slots { objects.append(value(of: slot)) }
+        return .dictionary([
+            KeyedArchiveFormat.versionKey: .integer(PropertyListInteger(KeyedArchiveFormat.version)),
+            KeyedArchiveFormat.archiverKey: .string(KeyedArchiveFormat.archiverName),
+            KeyedArchiveFormat.topKey: .dictionary([KeyedArchiveFormat.rootKey: .uid(root)]),
+            KeyedArchiveFormat.objectsKey: .array(objects),
+        ])
+    }
+
+    private func uids(_ range: Range<Int>) -> PropertyListValue {
+        .array(references[range].map(PropertyListValue.uid))
+    }
+
+    private func value(of slot: Slot) -> PropertyListValue {
+        switch slot.kind {
+        case .null:
+            return .string(KeyedArchiveFormat.null)
+        case .string:
+            return .string(strings[slot.start])
+        case .data:
+            return .data(datas[slot.start])
+        case .scalar:
+            return value(of: Value(tag: Value.Tag(rawValue: UInt8(truncatingIfNeeded: slot.a)) ?? .uid, bits: slot.b))
+        case .object:
+            var entries = PropertyListDictionary(minimumCapacity: slot.count)
+            for field in fields[slot.start..<slot.start + slot.count] {
+                entries.updateValue(value(of: field.value), forKey: text(ofKey: field.key))
+            }
+            return .dictionary(entries)
+        case .array, .set:
+            return .dictionary([KeyedArchiveFormat.classKey: .uid(slot.a),
+                                KeyedArchiveFormat.objectsField: uids(slot.start..<slot.start + slot.count)])
+        case .dictionary:
+            return .dictionary([KeyedArchiveFormat.classKey: .uid(slot.a),
+                                KeyedArchiveFormat.keysField: uids(Int(slot.b)..<Int(slot.b + slot.c)),
+                                KeyedArchiveFormat.objectsField: uids(slot.start..<slot.start + slot.count)])
+        case .date:
+            return .dictionary([KeyedArchiveFormat.classKey: .uid(slot.a),
+                                KeyedArchiveFormat.timeField: .real(Double(bitPattern: slot.b))])
+        case .url:
+            return .dictionary([KeyedArchiveFormat.classKey: .uid(slot.a),
+                                KeyedArchiveFormat.baseField: .uid(slot.b),
+                                KeyedArchiveFormat.relativeField: .uid(slot.c)])
+        case .uuid:
+            return .dictionary([KeyedArchiveFormat.classKey: .uid(slot.a),
+                                KeyedArchiveFormat.uuidField: .data(datas[slot.start])])
+        case .nilMarker:
+            return .dictionary([ReservedKey.nilMarker: .integer(PropertyListInteger(Int64(bitPattern: slot.a)))])
+        case .classDescription:
+            return .dictionary([KeyedArchiveFormat.classNameKey: .string(strings[slot.start]),
+                                KeyedArchiveFormat.classesKey: .array(strings[Int(slot.b)..<Int(slot.b + slot.c)]
+                                    .map(PropertyListValue.string))])
+        }
+    }
+
+    private func value(of value: Value) -> PropertyListValue {
+        switch value.tag {
+        case .uid: return .uid(value.bits)
+        case .integer: return .integer(PropertyListInteger(Int64(bitPattern: value.bits)))
+        case .unsigned: return .integer(PropertyListInteger(value.bits))
+        case .real: return .real(Double(bitPattern: value.bits))
+        case .bool: return .bool(value.bits != 0)
+        }
+    }
+}

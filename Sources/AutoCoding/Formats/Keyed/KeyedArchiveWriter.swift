@@ -1,0 +1,499 @@
+import Foundation
+import PropertyList
+
+/// The keyed-archive format for the engine's coders: values become the `$objects` of an
+/// `NSKeyedArchiver` archive.
+///
+/// Each class instance gets one slot, found again by `ObjectIdentifier`, so sharing and cycles are
+/// written as repeated UIDs; a slot is reserved when an object begins, so a reference back to it
+/// from inside (a cycle) finds it. Inside an object, integers, reals and Booleans are stored inline
+/// as `encode(_:forKey:)` stores them and everything else is a UID; inside collections every
+/// element is a UID (numbers become `NSNumber` entries). Strings and class descriptions are written
+/// once per distinct value.
+///
+/// The `$objects` are kept as flat records (no property-list tree) and written out at the end,
+/// straight into the binary stream writer (``binaryArchive()``) or as a tree (``propertyList()``);
+/// both give the document the tree of the same objects would have. Lives in this module, next to
+/// the coders, so they are specialized for it.
+package struct KeyedArchiveWriter: ArchiveWriter {
+    package static var sharesObjects: Bool { true }
+    package static var isSelfDescribing: Bool { true }
+
+    /// What an open container or object is.
+    private enum FrameKind {
+        case object, array, set, dictionary
+    }
+
+    /// An open container or object: where its entries start on the pending stacks.
+    private struct Frame {
+        let kind: FrameKind
+        let slot: Int
+        let fieldStart: Int
+        let elementStart: Int
+        let keyStart: Int
+        /// Numbers frames in the order they open (objects' key stamps refer to it).
+        let serial: Int
+        /// The key of the next entry of an object (the empty string until one is given).
+        var pendingKey: Int32 = -1
+    }
+
+    /// The key of object entries: a prepared key (stable bytes) or a string. Keys are numbered
+    /// once per distinct string, so entries compare keys by number.
+    struct Key {
+        var prepared: ArchiveKey?
+        var text: String
+    }
+
+    /// A value stored in an object entry or as a number entry: a UID or an inline scalar.
+    struct Value {
+        enum Tag: UInt8 { case uid, integer, unsigned, real, bool }
+        var tag: Tag
+        var bits: UInt64
+
+        static func uid(_ number: UInt64) -> Value { Value(tag: .uid, bits: number) }
+    }
+
+    /// An object entry: the number of its key in ``keys`` (-1: the empty string) and its value.
+    struct Field {
+        var key: Int32
+        var value: Value
+    }
+
+    /// What one `$objects` entry is.
+    enum SlotKind: UInt8 {
+        /// `$null` (entry 0, and entries reserved for containers not closed yet).
+        case null
+        /// A string: `start` indexes ``strings``.
+        case string
+        /// Bytes: `start` indexes ``datas``.
+        case data
+        /// A number or Boolean entry: `a` is the ``Value/Tag`` raw value, `b` its bits.
+        case scalar
+        /// An object: `start`/`count` in ``fields``.
+        case object
+        /// `NSArray` / `NSSet`: `a` the class UID, `start`/`count` element UIDs in ``references``.
+        case array, set
+        /// `NSDictionary`: `a` the class UID, `start`/`count` value UIDs and `b`/`c` key UIDs in ``references``.
+        case dictionary
+        /// `NSDate`: `a` the class UID, `b` the time's bits.
+        case date
+        /// `NSURL`: `a` the class UID, `b` the base UID, `c` the relative string's UID.
+        case url
+        /// `NSUUID`: `a` the class UID, `start` indexes ``datas``.
+        case uuid
+        /// A nested nil marker: `a` the level.
+        case nilMarker
+        /// A class description: `start` indexes the name in ``strings``, `b`/`c` the classes there.
+        case classDescription
+    }
+
+    struct Slot {
+        var kind: SlotKind
+        var a: UInt64 = 0
+        var b: UInt64 = 0
+        var c: UInt64 = 0
+        var start: Int = 0
+        var count: Int = 0
+    }
+
+    /// The `$objects` so far.
+    private(set) var slots: [Slot] = [Slot(kind: .null)]
+    /// The UID of the root.
+    private(set) var root: UInt64 = 0
+    private(set) var strings: [String] = []
+    private(set) var datas: [Data] = []
+    private(set) var fields: [Field] = []
+    private(set) var references: [UInt64] = []
+    /// The distinct keys of object entries.
+    private(set) var keys: [Key] = []
+    private var keyNumbers = KeyedStringTable()
+    /// For each key, the serial of the last frame that took an entry under it: while a frame is
+    /// open, its keys' stamps are at least its serial, so a smaller stamp means a new key.
+    private var keyStamps: [Int] = []
+    private var frameSerial = 0
+    /// Key numbers of prepared keys by the address of their bytes (direct-mapped by hash).
+    private var preparedKeys = [(address: UInt, number: Int32)](repeating: (0, -1), count: 256)
+
+    private var stack: [Frame] = []
+    /// Entries of open objects, innermost last.
+    private var pendingFields: [Field] = []
+    /// Element (and value) UIDs of open collections, innermost last.
+    private var pendingElements: [UInt64] = []
+    /// Key UIDs of open dictionaries, innermost last.
+    private var pendingKeys: [UInt64] = []
+
+    private var objectSlots: [ObjectIdentifier: UInt64] = [:]
+    /// The instances given slots, kept alive so no identifier is reused while archiving.
+    private var retained: [AnyObject] = []
+    private var stringSlots = KeyedStringTable()
+    /// Class descriptions by class name.
+    private var classSlots: [String: UInt64] = [:]
+    /// Class-description UIDs of Foundation classes, by ``foundationOrdinal(_:)`` (0: not written yet).
+    private var foundationSlots = [UInt64](repeating: 0, count: 10)
+    /// Class-description UIDs of `AutoCodable` types, and the type each custom name was used for.
+    private var typeSlots: [ObjectIdentifier: UInt64] = [:]
+    private var namedTypes: [String: ObjectIdentifier] = [:]
+    private let className: (any AutoCodable.Type) -> String
+
+    /// Starts an archive.
+    ///
+    /// - Parameter className: The `$classname` of each `AutoCodable` type.
+    package init(className: @escaping (any AutoCodable.Type) -> String) {
+        self.className = className
+    }
+
+    // MARK: Placing values
+
+    /// Makes the value with UID `uid` the next value of the innermost container (or the root).
+    private mutating func add(uid: UInt64) {
+        add(.uid(uid))
+    }
+
+    /// Adds `value` to the innermost container: as is inside an object (numbers and Booleans
+    /// inline, everything else a UID), else as a UID, numbers becoming entries of their own.
+    private mutating func add(_ value: Value) {
+        guard let top = stack.indices.last else {
+            root = value.tag == .uid ? value.bits : newSlot(Slot(kind: .scalar, a: UInt64(value.tag.rawValue), b: value.bits))
+            return
+        }
+        switch stack[top].kind {
+        case .object:
+            var key = stack[top].pendingKey
+            if key < 0 {
+                key = keyNumber("", prepared: nil, hash: KeyedStringTable.hash(""))
+                stack[top].pendingKey = key
+            }
+            // A key given twice keeps its first position and takes the last value.
+            if keyStamps[Int(key)] >= stack[top].serial {
+                var position = stack[top].fieldStart
+                while position < pendingFields.count {
+                    if pendingFields[position].key == key {
+                        pendingFields[position].value = value
+                        return
+                    }
+                    position += 1
+                }
+            }
+            keyStamps[Int(key)] = stack[top].serial
+            pendingFields.append(Field(key: key, value: value))
+        case .array, .set, .dictionary:
+            pendingElements.append(value.tag == .uid ? value.bits
+                                                     : newSlot(Slot(kind: .scalar, a: UInt64(value.tag.rawValue), b: value.bits)))
+        }
+    }
+
+    /// The text of key number `key`.
+    func text(ofKey key: Int32) -> String {
+        key >= 0 ? keys[Int(key)].text : ""
+    }
+
+    /// The number of the key `text`, numbered now when it is new.
+    private mutating func keyNumber(_ text: String, prepared: ArchiveKey?, hash: UInt64) -> Int32 {
+        let found = keyNumbers.find(text, hash: hash)
+        if let number = found.number { return Int32(truncatingIfNeeded: number) }
+        keys.append(Key(prepared: prepared, text: text))
+        keyStamps.append(-1)
+        let number = Int32(truncatingIfNeeded: keys.count - 1)
+        keyNumbers.insert(text, hash: hash, number: UInt64(number), at: found.slot)
+        return number
+    }
+
+    @inline(__always)
+    private mutating func newSlot(_ slot: Slot) -> UInt64 {
+        slots.append(slot)
+        return UInt64(slots.count - 1)
+    }
+
+    /// The UID of a string, written once per distinct string.
+    private mutating func stringUID(_ string: String) -> UInt64 {
+        let hash = KeyedStringTable.hash(string)
+        let found = stringSlots.find(string, hash: hash)
+        if let known = found.number { return known }
+        strings.append(string)
+        let slot = newSlot(Slot(kind: .string, start: strings.count - 1))
+        stringSlots.insert(string, hash: hash, number: slot, at: found.slot)
+        return slot
+    }
+
+    private mutating func dataIndex(_ value: Data) -> Int {
+        datas.append(value)
+        return datas.count - 1
+    }
+
+    // MARK: Scalars
+
+    package mutating func string(_ value: String) throws { add(uid: stringUID(value)) }
+    package mutating func integer(_ value: Int64) throws { add(Value(tag: .integer, bits: UInt64(bitPattern: value))) }
+    package mutating func unsigned(_ value: UInt64) throws { add(Value(tag: .unsigned, bits: value)) }
+    package mutating func real(_ value: Double) throws { add(Value(tag: .real, bits: value.bitPattern)) }
+    package mutating func real32(_ value: Float) throws { add(Value(tag: .real, bits: Double(value).bitPattern)) }
+    package mutating func bool(_ value: Bool) throws { add(Value(tag: .bool, bits: value ? 1 : 0)) }
+    package mutating func data(_ value: Data) throws { add(uid: newSlot(Slot(kind: .data, start: dataIndex(value)))) }
+
+    package mutating func date(_ value: Date) throws {
+        let kind = foundationClass(.date)
+        add(uid: newSlot(Slot(kind: .date, a: kind, b: value.timeIntervalSinceReferenceDate.bitPattern)))
+    }
+
+    package mutating func url(_ value: URL) throws {
+        add(uid: urlUID(value))
+    }
+
+    private mutating func urlUID(_ value: URL) -> UInt64 {
+        let base = value.baseURL.map { urlUID($0) } ?? 0
+        let relative = stringUID(value.baseURL == nil ? value.absoluteString : value.relativeString)
+        let kind = foundationClass(.url)
+        return newSlot(Slot(kind: .url, a: kind, b: base, c: relative))
+    }
+
+    package mutating func uuid(_ value: UUID) throws {
+        let bytes = withUnsafeBytes(of: value.uuid) { Data($0) }
+        let kind = foundationClass(.uuid)
+        add(uid: newSlot(Slot(kind: .uuid, a: kind, start: dataIndex(bytes))))
+    }
+
+    /// `nil` is UID 0 (`$null`), as `encode(nil, forKey:)` writes it; a `nil` further inside nested
+    /// optionals is the plain formats' `{"$nil": level}`.
+    package mutating func nilMarker(level: Int) throws {
+        guard level > 0 else { return add(uid: 0) }
+        add(uid: newSlot(Slot(kind: .nilMarker, a: UInt64(bitPattern: Int64(level)))))
+    }
+
+    /// A property-list tree (a `Codable` type's output, unknown entries) as Foundation values:
+    /// arrays as `NSArray`, dictionaries as `NSDictionary`, scalars as above.
+    package mutating func tree(_ value: PropertyListValue) throws {
+        // An explicit stack, not recursion: a `Codable` tree may be nested deeply.
+        var pending: [(value: PropertyListValue, next: Int)] = []
+        try startTree(value, &pending)
+        while let top = pending.indices.last {
+            let position = pending[top].next
+            switch pending[top].value {
+            case .array(let items) where position < items.count:
+                pending[top].next += 1
+                try startTree(items[position], &pending)
+            case .dictionary(let entries) where position < entries.count:
+                pending[top].next += 1
+                try key(entries[position].key)
+                try startTree(entries[position].value, &pending)
+            case .array:
+                pending.removeLast()
+                try endArray()
+            default:
+                pending.removeLast()
+                try endDictionary()
+            }
+        }
+    }
+
+    private mutating func startTree(_ value: PropertyListValue,
+                                    _ pending: inout [(value: PropertyListValue, next: Int)]) throws {
+        switch value {
+        case .string(let text): try string(text)
+        case .integer(let number):
+            if let signed = number.int64Value { try integer(signed) } else { try unsigned(number.uint64Value ?? 0) }
+        case .real(let number): try real(number)
+        case .real32(let number): try real32(number)
+        case .bool(let flag): try bool(flag)
+        case .date(let moment): try date(moment)
+        case .data(let bytes): try data(bytes)
+        case .uid(let number): add(uid: number)
+        case .array(let items):
+            try beginArray(count: items.count)
+            pending.append((value, 0))
+        case .dictionary(let entries):
+            try beginDictionary(count: entries.count)
+            pending.append((value, 0))
+        }
+    }
+
+    // MARK: Containers
+
+    private mutating func open(_ kind: FrameKind) -> Int {
+        let slot = newSlot(Slot(kind: .null))
+        add(uid: slot)
+        pushFrame(kind, slot: Int(slot))
+        return Int(slot)
+    }
+
+    private mutating func pushFrame(_ kind: FrameKind, slot: Int) {
+        frameSerial += 1
+        stack.append(Frame(kind: kind, slot: slot, fieldStart: pendingFields.count, elementStart: pendingElements.count,
+                           keyStart: pendingKeys.count, serial: frameSerial))
+    }
+
+    package mutating func beginArray(count: Int) throws { _ = open(.array) }
+    package mutating func beginSet(count: Int) throws { _ = open(.set) }
+    package mutating func beginDictionary(count: Int) throws { _ = open(.dictionary) }
+
+    package mutating func endArray() throws { close() }
+    package mutating func endSet() throws { close() }
+    package mutating func endDictionary() throws { close() }
+
+    private mutating func close() {
+        guard let frame = stack.popLast() else { return }
+        switch frame.kind {
+        case .object:
+            let start = fields.count
+            fields.append(contentsOf: pendingFields[frame.fieldStart...])
+            pendingFields.removeSubrange(frame.fieldStart...)
+            slots[frame.slot] = Slot(kind: .object, start: start, count: fields.count - start)
+        case .array, .set:
+            let kind = foundationClass(frame.kind == .set ? .set : .array)
+            let start = references.count
+            references.append(contentsOf: pendingElements[frame.elementStart...])
+            pendingElements.removeSubrange(frame.elementStart...)
+            slots[frame.slot] = Slot(kind: frame.kind == .set ? .set : .array, a: kind, start: start,
+                                     count: references.count - start)
+        case .dictionary:
+            let kind = foundationClass(.dictionary)
+            let keyStart = references.count
+            references.append(contentsOf: pendingKeys[frame.keyStart...])
+            pendingKeys.removeSubrange(frame.keyStart...)
+            let start = references.count
+            references.append(contentsOf: pendingElements[frame.elementStart...])
+            pendingElements.removeSubrange(frame.elementStart...)
+            slots[frame.slot] = Slot(kind: .dictionary, a: kind, b: UInt64(keyStart), c: UInt64(start - keyStart),
+                                     start: start, count: references.count - start)
+        }
+    }
+
+    package mutating func key(_ key: String) throws {
+        guard let top = stack.indices.last else { return }
+        if stack[top].kind == .dictionary {
+            pendingKeys.append(stringUID(key))
+        } else {
+            stack[top].pendingKey = keyNumber(key, prepared: nil, hash: KeyedStringTable.hash(key))
+        }
+    }
+
+    package mutating func key(_ key: ArchiveKey) throws {
+        guard let top = stack.indices.last else { return }
+        if stack[top].kind == .dictionary {
+            pendingKeys.append(stringUID(key.text))
+        } else {
+            stack[top].pendingKey = number(of: key)
+        }
+    }
+
+    /// The number of a prepared key, found by the address of its bytes after the first time.
+    @inline(__always)
+    private mutating func number(of key: ArchiveKey) -> Int32 {
+        let address = UInt(bitPattern: key.utf8.baseAddress)
+        let cache = Int(truncatingIfNeeded: key.hash >> 56)
+        if preparedKeys[cache].address == address, preparedKeys[cache].number >= 0 { return preparedKeys[cache].number }
+        let number = keyNumber(key.text, prepared: key, hash: key.hash)
+        preparedKeys[cache] = (address, number)
+        return number
+    }
+
+    // MARK: Objects
+
+    package mutating func beginObject(_ start: ObjectStart) throws -> Bool {
+        let slot: UInt64
+        if let object = start.object {
+            let identity = ObjectIdentifier(object)
+            if let known = objectSlots[identity] {
+                add(uid: known)
+                return false
+            }
+            slot = newSlot(Slot(kind: .null))
+            objectSlots[identity] = slot
+            retained.append(object)
+        } else {
+            slot = newSlot(Slot(kind: .null))
+        }
+        add(uid: slot)
+        let classUID = try classUID(of: start.plan)
+        pushFrame(.object, slot: Int(slot))
+        stack[stack.count - 1].pendingKey = number(of: Self.classKey)
+        add(.uid(classUID))
+        if start.plan.version != 0 {
+            stack[stack.count - 1].pendingKey = number(of: ReservedKey.versionKey)
+            add(Value(tag: .integer, bits: UInt64(bitPattern: Int64(start.plan.version))))
+        }
+        stack[stack.count - 1].pendingKey = -1
+        return true
+    }
+
+    package mutating func endObject() throws { close() }
+
+    private static let classKeyStorage = ArchiveKeyStorage(KeyedArchiveFormat.classKey)
+    private static var classKey: ArchiveKey { classKeyStorage.key }
+
+    /// The UID of the class description of an `AutoCodable` type, written on first use.
+    ///
+    /// - Throws: ``KeyedArchiveWriterFailure`` (`classNameConflict`) when another type of this
+    ///   archive (or a Foundation class) is written under the same name: readers could not tell
+    ///   them apart.
+    private mutating func classUID(of plan: TypePlan) throws -> UInt64 {
+        let identity = ObjectIdentifier(plan.type)
+        if let known = typeSlots[identity] { return known }
+        // Looked up from the run-time metatype, never opened from a static type.
+        guard let type = plan.type as? any AutoCodable.Type else {
+            throw KeyedArchiveWriterFailure(kind: "unsupportedType", message: "\(plan.typeName) is not AutoCodable")
+        }
+        let name = className(type)
+        if let other = namedTypes[name], other != identity {
+            throw KeyedArchiveWriterFailure(
+                kind: "classNameConflict",
+                message: "\(plan.typeName) would be written as \"\(name)\", a name another class of this archive uses")
+        }
+        if FoundationClass.matching(className: name, classes: []) != nil {
+            throw KeyedArchiveWriterFailure(
+                kind: "classNameConflict",
+                message: "\(plan.typeName) would be written as \"\(name)\", the name of a Foundation class")
+        }
+        var classes = [name]
+        var level: AnyClass? = (plan.type as? AnyClass).flatMap { _getSuperclass($0) }
+        while let superclass = level, let conforming = (superclass as Any.Type) as? any AutoCodable.Type {
+            classes.append(className(conforming))
+            level = _getSuperclass(superclass)
+        }
+        classes.append("NSObject")
+        namedTypes[name] = identity
+        let slot = classDescription(name, classes)
+        typeSlots[identity] = slot
+        return slot
+    }
+
+    private mutating func foundationClass(_ kind: FoundationClass) -> UInt64 {
+        let ordinal = Self.foundationOrdinal(kind)
+        if foundationSlots[ordinal] != 0 { return foundationSlots[ordinal] }
+        let description = kind.description
+        let slot = classDescription(description.name, description.classes)
+        foundationSlots[ordinal] = slot
+        return slot
+    }
+
+    private static func foundationOrdinal(_ kind: FoundationClass) -> Int {
+        switch kind {
+        case .array: return 0
+        case .set: return 1
+        case .orderedSet: return 2
+        case .dictionary: return 3
+        case .string: return 4
+        case .date: return 5
+        case .data: return 6
+        case .url: return 7
+        case .uuid: return 8
+        case .null: return 9
+        }
+    }
+
+    private mutating func classDescription(_ name: String, _ classes: [String]) -> UInt64 {
+        if let known = classSlots[name] { return known }
+        strings.append(name)
+        let nameIndex = strings.count - 1
+        strings.append(contentsOf: classes)
+        let slot = newSlot(Slot(kind: .classDescription, b: UInt64(nameIndex + 1), c: UInt64(classes.count), start: nameIndex))
+        classSlots[name] = slot
+        return slot
+    }
+}
+
+/// A keyed-archive rule broken while writing (a class name used twice, a type that cannot be
+/// described); `kind` is the raw value of the keyed-archive error kind it stands for.
+package struct KeyedArchiveWriterFailure: Error {
+    package let kind: String
+    package let message: String
+}

@@ -1,0 +1,225 @@
+import Foundation
+
+/// Checks a binary property list exactly as ``BinaryPropertyListMaterializer`` reads it, without
+/// building the values: for readers that then use the document's objects in place (keyed
+/// archives) and must accept and refuse the same documents as the tree reader does.
+///
+/// The walk is the materializer's — the same order, counts, depth and cycle rules, shared
+/// containers counted per visit — so a document fails here with the very error the materializer
+/// would throw first.
+package struct BinaryPropertyListValidator {
+    /// What a shared container counted when it was first walked in full.
+    private struct Shared {
+        var expandedCount: Int
+        var height: Int
+    }
+
+    private static let onPath: UInt8 = 1
+    private static let visited: UInt8 = 2
+    private static let cached: UInt8 = 4
+    /// Strings already checked (they are valid).
+    private static let checkedString: UInt8 = 8
+    /// Scalars already checked (valid; each further visit only counts).
+    private static let checkedScalar: UInt8 = 16
+
+    let scanner: BinaryPropertyListScanner
+    let maximumDepth: Int
+    let maximumExpandedValues: Int
+    private var expanded = 0
+    private var deepest = 0
+    private var flags: [UInt8]
+    private var shared: [Int: Shared] = [:]
+    private var stackLimit = StackGuard.limit()
+
+    /// A validator of the document `scanner` reads, under `options`' limits.
+    package init(scanner: BinaryPropertyListScanner, options: PropertyListReadingOptions) {
+        self.scanner = scanner
+        maximumDepth = options.maximumDepth
+        maximumExpandedValues = options.maximumExpandedValues
+        flags = [UInt8](repeating: 0, count: scanner.objectCount)
+    }
+
+    /// Checks the whole document from its top object.
+    ///
+    /// - Throws: The ``PropertyListError`` ``BinaryPropertyListReader`` would throw for it.
+    package mutating func validate() throws(PropertyListError) {
+        try value(scanner.topObject, depth: 0)
+    }
+
+    private mutating func value(_ number: Int, depth: Int) throws(PropertyListError) {
+        if flags[number] & Self.checkedScalar != 0 {
+            // Checked before: only counted again, as the materializer counts every visit.
+            let (total, overflow) = expanded.addingReportingOverflow(1)
+            if overflow || total > maximumExpandedValues { throw expansionError(try scanner.object(number)) }
+            expanded = total
+            return
+        }
+        let object = try scanner.object(number)
+        switch object.kind {
+        case .array, .dictionary:
+            try container(object, depth: depth + 1)
+        default:
+            try count(1, object)
+            try scalar(object)
+            flags[number] |= Self.checkedScalar
+        }
+    }
+
+    private mutating func scalar(_ object: BinaryPropertyListScanner.Object) throws(PropertyListError) {
+        switch object.kind {
+        case .integer: _ = try scanner.integer(object)
+        case .asciiString, .utf16String: try string(object)
+        case .array, .dictionary: try container(object, depth: 1)
+        case .bool, .real, .date, .data, .uid: break
+        }
+    }
+
+    @inline(__always)
+    private mutating func count(_ values: Int, _ object: BinaryPropertyListScanner.Object) throws(PropertyListError) {
+        let (total, overflow) = expanded.addingReportingOverflow(values)
+        if overflow || total > maximumExpandedValues { throw expansionError(object) }
+        expanded = total
+    }
+
+    private func expansionError(_ object: BinaryPropertyListScanner.Object) -> PropertyListError {
+        PropertyListError(.expansionLimitExceeded,
+                          "shared references expand to more than \(maximumExpandedValues) values",
+                          at: .init(byteOffset: object.offset, objectNumber: object.number))
+    }
+
+    private mutating func container(_ object: BinaryPropertyListScanner.Object, depth: Int) throws(PropertyListError) {
+        let number = object.number
+        let state = flags[number]
+        if state & Self.onPath != 0 {
+            throw PropertyListError(.cycle, "\(BinaryPropertyListScanner.name(of: object.kind)) contains itself",
+                                    at: .init(byteOffset: object.offset, objectNumber: number))
+        }
+        if depth > maximumDepth { throw depthError(object, depth: depth) }
+        if state & Self.cached != 0, let entry = shared[number] {
+            if depth - 1 + entry.height > maximumDepth { throw depthError(object, depth: depth - 1 + entry.height) }
+            deepest = max(deepest, depth - 1 + entry.height)
+            try count(entry.expandedCount, object)
+            return
+        }
+        try count(1, object)
+        if object.count > maximumExpandedValues - expanded { throw expansionError(object) }
+        if depth > deepest { deepest = depth }
+        flags[number] = state | Self.onPath | Self.visited
+        defer { flags[number] &= ~Self.onPath }
+        if StackGuard.isExhausted(below: stackLimit) {
+            let saved = stackLimit
+            defer { stackLimit = saved }
+            return try StackGuard.onFreshStack(unavailable: { Self.threadError($0, object) }) { (limit) throws(PropertyListError) in
+                stackLimit = limit
+                try containerContents(object, state: state, depth: depth)
+            }
+        }
+        try containerContents(object, state: state, depth: depth)
+    }
+
+    private static func threadError(_ failure: StackGuard.ThreadUnavailable,
+                                    _ object: BinaryPropertyListScanner.Object) -> PropertyListError {
+        PropertyListError(.depthLimitExceeded,
+                          "containers nest too deep to continue: no thread could be started (error \(failure.code))",
+                          at: .init(byteOffset: object.offset, objectNumber: object.number))
+    }
+
+    private mutating func containerContents(_ object: BinaryPropertyListScanner.Object, state: UInt8,
+                                            depth: Int) throws(PropertyListError) {
+        let number = object.number
+        guard state & Self.visited != 0 else {
+            return try elements(object, depth: depth)
+        }
+        // Second visit: walk again and remember the counts for later visits.
+        let countBefore = expanded - 1
+        let deepestBefore = deepest
+        deepest = depth
+        try elements(object, depth: depth)
+        shared[number] = Shared(expandedCount: expanded - countBefore, height: deepest - depth + 1)
+        flags[number] |= Self.cached
+        deepest = max(deepest, deepestBefore)
+    }
+
+    private func depthError(_ object: BinaryPropertyListScanner.Object, depth: Int) -> PropertyListError {
+        PropertyListError(.depthLimitExceeded,
+                          "containers nest \(depth) deep, more than the limit of \(maximumDepth)",
+                          at: .init(byteOffset: object.offset, objectNumber: object.number))
+    }
+
+    /// An array's elements, or a dictionary's keys and values in the materializer's order (each
+    /// key, then its value).
+    private mutating func elements(_ object: BinaryPropertyListScanner.Object, depth: Int) throws(PropertyListError) {
+        let width = scanner.objectRefSize
+        if object.kind == .array {
+            var position = object.payloadOffset
+            for _ in 0..<object.count {
+                try value(try scanner.reference(at: position, in: object.number), depth: depth)
+                position &+= width
+            }
+            return
+        }
+        var keyPosition = object.payloadOffset
+        var valuePosition = keyPosition &+ object.count &* width
+        for _ in 0..<object.count {
+            try key(try scanner.reference(at: keyPosition, in: object.number))
+            try value(try scanner.reference(at: valuePosition, in: object.number), depth: depth)
+            keyPosition &+= width
+            valuePosition &+= width
+        }
+    }
+
+    private mutating func key(_ number: Int) throws(PropertyListError) {
+        if flags[number] & Self.checkedString != 0 {
+            // A string checked before (as a key or a value): only counted again.
+            let (total, overflow) = expanded.addingReportingOverflow(1)
+            if overflow || total > maximumExpandedValues { throw expansionError(try scanner.object(number)) }
+            expanded = total
+            return
+        }
+        let object = try scanner.object(number)
+        guard object.kind == .asciiString || object.kind == .utf16String else {
+            throw PropertyListError(
+                .unsupportedObject,
+                "dictionary key is a \(BinaryPropertyListScanner.name(of: object.kind)), not a string",
+                at: .init(byteOffset: object.offset, objectNumber: number))
+        }
+        try count(1, object)
+        try string(object)
+    }
+
+    /// Checks a string's encoding once; the scanner builds the error when it is invalid.
+    private mutating func string(_ object: BinaryPropertyListScanner.Object) throws(PropertyListError) {
+        if flags[object.number] & Self.checkedString != 0 { return }
+        if !Self.isValid(object, in: scanner) { _ = try scanner.string(object) }
+        flags[object.number] |= Self.checkedString
+    }
+
+    /// Whether a string object decodes: ASCII bytes below 0x80, UTF-16 surrogates paired.
+    private static func isValid(_ object: BinaryPropertyListScanner.Object, in scanner: BinaryPropertyListScanner) -> Bool {
+        let start = scanner.base + object.payloadOffset
+        if object.kind == .asciiString {
+            var index = 0
+            var highBits: UInt64 = 0
+            while index + 8 <= object.count {
+                highBits |= start.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                index += 8
+            }
+            while index < object.count {
+                highBits |= UInt64(start.load(fromByteOffset: index, as: UInt8.self))
+                index += 1
+            }
+            return highBits & 0x8080_8080_8080_8080 == 0
+        }
+        var index = 0
+        while index < object.count {
+            let unit = UInt16(bigEndian: start.loadUnaligned(fromByteOffset: 2 * index, as: UInt16.self))
+            index += 1
+            guard unit & 0xF800 == 0xD800 else { continue }
+            guard unit < 0xDC00, index < object.count else { return false }
+            let next = UInt16(bigEndian: start.loadUnaligned(fromByteOffset: 2 * index, as: UInt16.self))
+            guard next & 0xFC00 == 0xDC00 else { return false }
+            index += 1
+        }
+        return true
+    }
+}
