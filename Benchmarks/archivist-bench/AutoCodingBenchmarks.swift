@@ -8,7 +8,7 @@ enum AutoCodingBenchmarks: BenchmarkSuite {
     static let ids = [
         "autocoding.binary.encode", "autocoding.binary.decode", "autocoding.xml.encode", "autocoding.xml.decode",
         "autocoding.json.encode", "autocoding.json.decode", "autocoding.flat.encode", "autocoding.binary.size",
-        "autocoding.binary.encode.memory", "autocoding.xml.encode.memory",
+        "autocoding.binary.scaling", "autocoding.binary.encode.memory", "autocoding.xml.encode.memory",
     ]
 
     static func comparisons(matching wanted: (String) -> Bool) throws -> [Comparison] {
@@ -50,6 +50,7 @@ enum AutoCodingBenchmarks: BenchmarkSuite {
     static func extras(matching wanted: (String) -> Bool) throws -> [BenchmarkExtra] {
         var extras: [BenchmarkExtra] = []
         if wanted("autocoding.binary.size") { extras.append(try sizes()) }
+        if wanted("autocoding.binary.scaling") { extras.append(try AutoCodingScalingProbe.measure()) }
         for format in ["binary", "xml"] where wanted("autocoding.\(format).encode.memory") {
             extras.append(memory(format: format))
         }
@@ -87,9 +88,37 @@ enum AutoCodingBenchmarks: BenchmarkSuite {
         encoder.outputFormat = .binary
         let theirs = try encoder.encode(company)
         let flat = CorpusFlatEncoder.encode(company)
+        var values = ["bytes": Double(ours.count), "foundationBytes": Double(theirs.count), "flatBytes": Double(flat.count)]
+        let plistlib: String
+        do {
+            let bytes = try plistlibSize(of: ours)
+            values["plistlibBytes"] = Double(bytes)
+            plistlib = "plistlib \(bytes)"
+        } catch {
+            plistlib = "plistlib not measured: \(error)"
+        }
         return BenchmarkExtra(
             id: "autocoding.binary.size",
-            summary: "corpus archive: \(ours.count) bytes (PropertyListEncoder \(theirs.count), flat \(flat.count))",
-            values: ["bytes": Double(ours.count), "foundationBytes": Double(theirs.count), "flatBytes": Double(flat.count)])
+            summary: "corpus archive: \(ours.count) bytes (\(plistlib), PropertyListEncoder \(theirs.count), flat \(flat.count))",
+            values: values,
+            note: "plistlib: Python's plistlib.dumps(FMT_BINARY) of the same tree, read back from our archive")
+    }
+
+    /// The bytes Python's `plistlib` writes for the tree in `archive`.
+    ///
+    /// - Throws: When `python3` is missing or fails.
+    private static func plistlibSize(of archive: Data) throws -> Int {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("archivist-bench-\(ProcessInfo.processInfo.processIdentifier).plist").path
+        try archive.write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let script = "import plistlib,sys\n"
+            + "tree = plistlib.load(open(sys.argv[1], 'rb'))\n"
+            + "print(len(plistlib.dumps(tree, fmt=plistlib.FMT_BINARY, sort_keys=False)))"
+        let output = try ChildProcess.run("/usr/bin/env", ["python3", "-c", script, path])
+        guard let bytes = Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw ChildProcess.Failure(message: "python3 printed \(output.prefix(100))")
+        }
+        return bytes
     }
 }

@@ -8,9 +8,13 @@ enum AutoCodingCorpus {
     static let orderCount = 200
     static let linesPerOrder = 5
 
-    static func make(seed: UInt64 = 0xA070_C0D1_4600_0001) -> CorpusCompany {
+    /// The corpus, or with `scale` a corpus with that many times its people and orders (0.1: 100
+    /// people and 20 orders; 10: 10,000 and 2,000), built the same way.
+    static func make(seed: UInt64 = 0xA070_C0D1_4600_0001, scale: Double = 1) -> CorpusCompany {
         var random = SplitMix64(seed: seed)
         var company = CorpusCompany()
+        let personCount = max(1, Int((Double(Self.personCount) * scale).rounded()))
+        let orderCount = max(1, Int((Double(Self.orderCount) * scale).rounded()))
         company.name = "Archivist Sample Trading Co."
         company.people = (0..<personCount).map { person($0, &random) }
         company.orders = (0..<orderCount).map { number in

@@ -99,13 +99,13 @@ extension KeyedArchiveError {
         self.init(kind, error.description)
     }
 
-    /// An engine error while unarchiving, in keyed-archive terms.
     /// A keyed-format rule broken in the document, as the typed reader found it.
     init(_ failure: KeyedArchiveReader.FormatFailure) {
         self.init(Kind(rawValue: failure.kind) ?? .malformedObject, failure.message, objectIndex: failure.objectIndex,
                   key: failure.key)
     }
 
+    /// An engine error while unarchiving, in keyed-archive terms.
     init(unarchiving error: AutoCodingError) {
         let kind: Kind
         switch error.kind {

@@ -18,9 +18,10 @@ import PropertyList
 /// ``options`` bound the nesting depth and the number of objects.
 ///
 /// **Graphs and hooks.** Every UID that names one object yields one instance (`===`). Each class
-/// instance is created with `init()` when first referred to and filled afterwards from a work list,
-/// so cycles (parent ↔ child, rings, self-references) are restored and object chains of any length
-/// cost no stack. No `AutoCodable` hook of a class runs while the graph is being read:
+/// instance is created with `init()` when first referred to and remembered before it is filled, so
+/// cycles (parent ↔ child, rings, self-references) are restored. An object inside an object is one
+/// level deeper: chains of up to ``KeyedUnarchivingOptions/maximumDepth`` objects are read on any
+/// thread; deeper ones are a `depthLimitExceeded` error. No `AutoCodable` hook of a class runs while the graph is being read:
 /// `autoCodingDidFindUnknownKeys(_:)` and `autoCodingDidDecode()` of every class instance run after
 /// the whole graph is filled, an object's hooks after those of the objects it refers to (in a
 /// cycle, the object reached first runs last), so a hook sees every object it can reach fully
@@ -110,13 +111,19 @@ public struct KeyedUnarchiver: @unchecked Sendable {
         } catch {
             throw KeyedArchiveError(error)
         }
+        let coder: any ValueCoding<T>
+        do {
+            coder = try AutoCodingEngine.shared.coder(for: T.self)
+        } catch let error as AutoCodingError {
+            throw KeyedArchiveError(unarchiving: error.rooted(at: "\(T.self)"))
+        }
         var types = allowedTypes
-        // The conformance is looked up from the run-time metatype (see AutoCodingEngine).
-        if let root = (T.self as Any.Type) as? any AutoCodable.Type { types.insert(root, at: 0) }
+        // The root's conformance as its plan captured it (a dynamic cast would fail off the main
+        // actor for a conformance isolated to it).
+        if let root = (coder as? any ObjectCoding)?.plan.conformance { types.insert(root, at: 0) }
         let allowed = try KeyedAllowedTypes(types, classNames: classNames)
         try Self.checkClassNames(of: &reader, against: allowed)
         do {
-            let coder = try AutoCodingEngine.shared.coder(for: T.self)
             let context = DecodingContext(engine: .shared, types: allowed, maximumDepth: options.maximumDepth)
             let root = try coder.decode(reader.root, from: &reader, context)
             for (index, hook) in reader.hooks {

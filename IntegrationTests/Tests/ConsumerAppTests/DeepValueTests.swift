@@ -33,22 +33,6 @@ import Testing
         }
     }
 
-    /// Why a 10,000-level case fails today, or `nil`.
-    nonisolated static func knownIssue(_ shape: DeepShape, _ route: Route, onSmallStack: Bool) -> Comment? {
-        switch (shape, route) {
-        case (.nestedArrays, .keyedArchive):
-            return "KeyedArchiver recurses once per nested value: 10,000 nested arrays overflow even an 8 MiB stack (SIGSEGV)"
-        case (.indirectEnum, .keyedArchive):
-            return nil // documented: keyed archives refuse Codable-only types
-        case (.indirectEnum, _):
-            return "Codable values take time and memory quadratic in their depth (each level's coder keeps its own copy of the coding path): 10,000 levels need ~15 s and ~8 GB; on a 512 KiB thread a debug build's binary read also overflows the stack freeing the materialized tree (CodableCoder.decode)"
-        case (.linkedList, .keyedArchive) where onSmallStack:
-            return "off the main actor KeyedArchiver casts each Node to AutoCodable, whose conformance is main-actor isolated here"
-        default:
-            return nil
-        }
-    }
-
     /// Round-trips a `depth`-deep value of `shape` through `route`, on the main actor or on a
     /// 512 KiB thread.
     static func roundTrip(_ shape: DeepShape, _ route: Route, depth: Int, onSmallStack: Bool) throws -> Outcome {
@@ -74,8 +58,7 @@ import Testing
         }
     }
 
-    /// The body of an exit test: status 0 when the round trip gives an intact copy (or the
-    /// documented refusal of a `Codable` value by keyed archives), 1 otherwise.
+    /// The body of an exit test: status 0 when the round trip gives an intact copy, 1 otherwise.
     nonisolated static func exitAfterRoundTrip(_ shape: DeepShape, _ route: Route, onSmallStack: Bool) async -> Never {
         ChildProcessLimits.apply(seconds: 60)
         let outcome = await MainActor.run {
@@ -85,9 +68,6 @@ import Testing
         switch outcome {
         case .success(.intact):
             exit(0)
-        case .success(.refused(let error as KeyedArchiveError))
-            where shape == .indirectEnum && route == .keyedArchive && error.kind == .unsupportedType:
-            exit(0)
         default:
             ChildProcessLimits.report("\(outcome)")
             exit(1)
@@ -95,17 +75,12 @@ import Testing
     }
 
     private func check(_ shape: DeepShape, _ route: Route, onSmallStack: Bool) async {
-        let issue = Self.knownIssue(shape, route, onSmallStack: onSmallStack)
-        await withKnownIssue(issue ?? "") {
-            let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-                [shape = shape as DeepShape, route = route as Route, onSmallStack = onSmallStack as Bool] in
-                await DeepValueTests.exitAfterRoundTrip(shape, route, onSmallStack: onSmallStack)
-            }
-            if let result, result.exitStatus != .exitCode(EXIT_SUCCESS) {
-                Issue.record("the child said: \(String(decoding: result.standardErrorContent, as: UTF8.self))")
-            }
-        } when: {
-            issue != nil
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            [shape = shape as DeepShape, route = route as Route, onSmallStack = onSmallStack as Bool] in
+            await DeepValueTests.exitAfterRoundTrip(shape, route, onSmallStack: onSmallStack)
+        }
+        if let result, result.exitStatus != .exitCode(EXIT_SUCCESS) {
+            Issue.record("the child said: \(String(decoding: result.standardErrorContent, as: UTF8.self))")
         }
     }
 

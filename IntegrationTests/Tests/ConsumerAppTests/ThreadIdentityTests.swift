@@ -81,10 +81,8 @@ import Testing
         for (place, outcomes) in [("a Thread", onThread), ("a DispatchQueue", onQueue)] {
             #expect(outcomes.only("AutoArchiver") == onMain.only("AutoArchiver"),
                     "on \(place):\n\(outcomes.only("AutoArchiver"))\non the main thread:\n\(onMain.only("AutoArchiver"))")
-            withKnownIssue("off the main thread KeyedArchiver casts the instance to AutoCodable, whose conformance is main-actor isolated here") {
-                #expect(outcomes.only("Keyed") == onMain.only("Keyed"),
-                        "on \(place):\n\(outcomes.only("Keyed"))\non the main thread:\n\(onMain.only("Keyed"))")
-            }
+            #expect(outcomes.only("Keyed") == onMain.only("Keyed"),
+                    "on \(place):\n\(outcomes.only("Keyed"))\non the main thread:\n\(onMain.only("Keyed"))")
         }
     }
 

@@ -12,18 +12,20 @@ final class CodableCoder<C: Codable>: ValueCoding, @unchecked Sendable {
 
     func encode<W: ArchiveWriter & ~Copyable>(_ value: C, to writer: inout W, _ context: EncodingContext) throws {
         let encoder = TreeEncoder(engine: engine, context: context, path: .root)
-        do {
-            try context.nested { try value.encode(to: encoder) }
-        } catch let error as AutoCodingError {
-            throw error
-        } catch {
-            throw AutoCodingError(.invalidValue, "\(C.self) failed to encode: \(error)")
+        let outcome = Result { try context.nested { try value.encode(to: encoder) } }
+        // Emptied without recursion whatever happened: a refused value can be as deep as the limit.
+        var tree = encoder.storage.finish()
+        if case .failure(let failure) = outcome {
+            if let partial = tree.take() { PropertyListValue.release(consume partial) }
+            if let error = failure as? AutoCodingError { throw error }
+            throw AutoCodingError(.invalidValue, "\(C.self) failed to encode: \(failure)")
         }
-        guard let result = encoder.storage.finish() else {
+        guard let result = tree.take() else {
             throw AutoCodingError(.unrepresentable, "\(C.self) encoded no value")
         }
-        try writer.tree(result)
-        PropertyListValue.release(result)
+        let written = Result { try writer.tree(result) }
+        PropertyListValue.release(consume result)
+        try written.get()
     }
 
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> C {

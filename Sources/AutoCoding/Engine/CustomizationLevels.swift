@@ -24,12 +24,16 @@ struct CustomizationLevels {
 
     /// Most derived first.
     private let levels: [Level]
+    /// The `AutoCodable` superclasses of a class, nearest first (empty for other types).
+    let conformingSuperclasses: [any AutoCodable.Type]
 
     init<T: AutoCodable>(for type: T.Type, fieldCount: Int) throws {
         guard let leaf = T.self as? AnyClass else {
             levels = [Level(firstField: 0, renames: T.autoCodingKeys, transient: T.autoCodingTransientProperties)]
+            conformingSuperclasses = []
             return
         }
+        var superclasses: [any AutoCodable.Type] = []
         var found: [Level] = []
         var current: AnyClass? = leaf
         while let level = current {
@@ -40,8 +44,10 @@ struct CustomizationLevels {
             let inherited = superclass.map { FieldLayout.fieldCount(of: $0) } ?? 0
             found.append(Level(firstField: max(0, min(inherited, fieldCount)), renames: conforming.autoCodingKeys,
                                transient: conforming.autoCodingTransientProperties))
+            if ObjectIdentifier(level) != ObjectIdentifier(leaf) { superclasses.append(conforming) }
             current = superclass
         }
+        conformingSuperclasses = superclasses
         levels = found.isEmpty
             ? [Level(firstField: 0, renames: T.autoCodingKeys, transient: T.autoCodingTransientProperties)] : found
     }

@@ -26,6 +26,7 @@ enum PlanBuilder {
             throw AutoCodingError(.unverifiedLayout, "the runtime reports no field layout for \(T.self)")
         }
         let levels = try CustomizationLevels(for: T.self, fieldCount: stored.count)
+        plan.conformingSuperclasses = levels.conformingSuperclasses
         let storedNames = Set(stored.map(\.name))
         let isObservable = stored.contains { $0.name == observationRegistrarName && $0.type == ObservationRegistrar.self }
         var fields: [FieldPlan] = []

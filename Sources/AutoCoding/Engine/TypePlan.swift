@@ -11,12 +11,19 @@ package final class TypePlan: @unchecked Sendable {
 
     /// The type.
     package let type: Any.Type
+    /// The type with its `AutoCodable` conformance, captured statically when the plan was built.
+    ///
+    /// Kept so no archive has to find the conformance again by a dynamic cast, which fails off the
+    /// main actor when the conformance is main-actor isolated (default `MainActor` isolation).
+    package let conformance: any AutoCodable.Type
     /// The type's name as paths show it, e.g. `Order` or `Box<Int>`.
     package let typeName: String
     /// The type's stable spelling (see ``TypeRecord``).
     package let stableName: String
     /// Whether the type is a class (fields are then read through the object reference).
     package let isClass: Bool
+    /// The `AutoCodable` superclasses of a class, nearest first, found when the plan was built.
+    package internal(set) var conformingSuperclasses: [any AutoCodable.Type] = []
     /// The version written under `$version` (0: none).
     package let version: Int
     /// The archived properties, in declaration order (superclass first).
@@ -31,8 +38,9 @@ package final class TypePlan: @unchecked Sendable {
     /// Every key a property claims, plus the reserved keys.
     var claimedKeys: Set<String> = []
 
-    init(type: Any.Type, isClass: Bool, version: Int) {
+    init<T: AutoCodable>(type: T.Type, isClass: Bool, version: Int) {
         self.type = type
+        self.conformance = type
         self.typeName = String(describing: type)
         self.stableName = TypeRecord.stableName(of: type)
         self.isClass = isClass

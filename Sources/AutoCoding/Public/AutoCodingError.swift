@@ -62,6 +62,8 @@ public struct AutoCodingError: Error, Sendable, Hashable, CustomStringConvertibl
     }
     /// ``path`` as errors build it: they gain a step at each level as they travel out, in O(1).
     private var steps: ErrorPath
+    /// Whether ``path`` is empty (in O(1)).
+    package var hasNoPath: Bool { steps.count == 0 }
     /// What the property needed, e.g. `integer`, when the error is a mismatch.
     public var expected: String?
     /// What the archive held, e.g. `string`, when the error is a mismatch.

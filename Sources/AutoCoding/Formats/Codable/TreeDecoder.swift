@@ -50,7 +50,12 @@ final class TreeDecoder: Decoder {
         }
         let nested = TreeDecoder(value: plist, engine: engine, context: context, path: path)
         // Each nested value is one level deeper, however the type's `init(from:)` recurses.
-        return try context.nested { try T(from: nested) }
+        do {
+            return try context.nested { try T(from: nested) }
+        } catch let error as AutoCodingError where error.hasNoPath {
+            // Thrown right here (the depth limit): the only place that knows where it is.
+            throw located(error, path)
+        }
     }
 
     func located(_ error: AutoCodingError, _ path: CodingPath) -> AutoCodingError {

@@ -49,6 +49,13 @@ final class TreeEncoder: Encoder {
         }
         let nested = TreeEncoder(engine: engine, context: context, path: path, storage: node)
         // Each nested value is one level deeper, however the type's `encode(to:)` recurses.
-        try context.nested { try value.encode(to: nested) }
+        do {
+            try context.nested { try value.encode(to: nested) }
+        } catch let error as AutoCodingError where error.hasNoPath {
+            // Thrown right here (the depth limit): the only place that knows where it is.
+            var located = error
+            located.path = AutoCodingError.components(path.keys)
+            throw located
+        }
     }
 }

@@ -200,7 +200,7 @@ package struct KeyedArchiveReader: ArchiveReader {
 
     /// `node` with a UID followed to its `$objects` entry, remembered for the next reads.
     @inline(__always)
-    private mutating func resolve(_ node: Node) throws -> Node {
+    mutating func resolve(_ node: Node) throws -> Node {
         let key: Int
         if node.reference >= 0 {
             key = -2 - node.reference
@@ -218,7 +218,7 @@ package struct KeyedArchiveReader: ArchiveReader {
 
     /// Whether a resolved value is a dictionary with a `$class`.
     @inline(__always)
-    private mutating func isClassed(_ node: Node) throws -> Bool {
+    mutating func isClassed(_ node: Node) throws -> Bool {
         guard node.object.isDictionary else { return false }
         guard node.index >= 0 else { return try reservedValue(node.object, version: false) != nil }
         switch hasClass[node.index] {
@@ -244,7 +244,7 @@ package struct KeyedArchiveReader: ArchiveReader {
 
     /// The Foundation class of a resolved dictionary entry, or `nil` for a custom class.
     @inline(__always)
-    private mutating func foundationClass(_ node: Node) throws -> FoundationClass? {
+    mutating func foundationClass(_ node: Node) throws -> FoundationClass? {
         guard node.index >= 0, node.object.isDictionary else { return nil }
         var kind = kinds[node.index]
         if kind < 0 {
@@ -496,7 +496,7 @@ package struct KeyedArchiveReader: ArchiveReader {
     }
 
     /// Where the element indexes of a collection object (`NS.objects`) lie in ``referenceStorage``.
-    private mutating func elements(_ node: Node) throws -> (index: Int, elements: Range<Int>) {
+    mutating func elements(_ node: Node) throws -> (index: Int, elements: Range<Int>) {
         let node = try resolve(node)
         guard node.index >= 0, node.object.isDictionary else { throw mismatch("array", node) }
         if collectionStarts[node.index] >= 0 {
@@ -525,7 +525,7 @@ package struct KeyedArchiveReader: ArchiveReader {
     }
 
     /// Where the key indexes of an `NSDictionary` lie in ``referenceStorage``.
-    private mutating func keys(_ node: Node) throws -> Range<Int> {
+    mutating func keys(_ node: Node) throws -> Range<Int> {
         if keyStarts[node.index] >= 0 { return Int(keyStarts[node.index])..<Int(keyEnds[node.index]) }
         let keys = try references(Keys.keys.key, in: node.object, at: node.index)
         let values = try elements(node).elements
@@ -711,7 +711,7 @@ package struct KeyedArchiveReader: ArchiveReader {
     // MARK: Trees
 
     /// The property-list value of a document object, as the tree reader builds it.
-    private mutating func tree(of object: BinaryPropertyListScanner.Object) throws -> PropertyListValue {
+    mutating func tree(of object: BinaryPropertyListScanner.Object) throws -> PropertyListValue {
         switch object.kind {
         case .bool: return .bool(scanner.bool(object))
         case .integer:
@@ -732,42 +732,6 @@ package struct KeyedArchiveReader: ArchiveReader {
             return try materializer?.value(of: object.number, depth: 0) ?? .dictionary([:])
         } catch {
             throw AutoCodingError(error)
-        }
-    }
-
-    /// The value as a property-list tree: Foundation values as the values they stand for,
-    /// references to custom objects as their UIDs.
-    package mutating func tree(_ node: Node) throws -> PropertyListValue {
-        let node = try resolve(node)
-        if node.index == 0 { return .string(NilMarker.null) }
-        guard node.object.isDictionary, node.index >= 0 else { return try tree(of: node.object) }
-        switch try foundationClass(node) {
-        case .string?: return .string(try string(node))
-        case .date?: return .date(try date(node))
-        case .data?: return .data(try data(node))
-        case .url?: return .string(try url(node).absoluteString)
-        case .uuid?: return .string(try uuid(node).uuidString)
-        case .null?: return .string(NilMarker.null)
-        case .array?, .set?, .orderedSet?:
-            try enter(node)
-            defer { leave(node) }
-            var items: [PropertyListValue] = []
-            for position in try elements(node).elements {
-                items.append(try tree(Node(reference: Int(referenceStorage[position]), object: objectsArray, index: -1)))
-            }
-            return .array(items)
-        case .dictionary?:
-            try enter(node)
-            defer { leave(node) }
-            var result = PropertyListDictionary()
-            let count = try keys(node).count
-            for position in 0..<count {
-                result.updateValue(try tree(try value(node, at: position)), forKey: try key(node, at: position))
-            }
-            return .dictionary(result)
-        case nil:
-            if !(try isClassed(node)) { return try tree(of: node.object) }
-            return .uid(UInt64(node.index))
         }
     }
 

@@ -428,11 +428,9 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     private mutating func classUID(of plan: TypePlan) throws -> UInt64 {
         let identity = ObjectIdentifier(plan.type)
         if let known = typeSlots[identity] { return known }
-        // Looked up from the run-time metatype, never opened from a static type.
-        guard let type = plan.type as? any AutoCodable.Type else {
-            throw KeyedArchiveWriterFailure(kind: "unsupportedType", message: "\(plan.typeName) is not AutoCodable")
-        }
-        let name = className(type)
+        // The conformance the plan captured: a dynamic cast here would fail off the main actor for
+        // a conformance isolated to it.
+        let name = className(plan.conformance)
         if let other = namedTypes[name], other != identity {
             throw KeyedArchiveWriterFailure(
                 kind: "classNameConflict",
@@ -444,11 +442,7 @@ package struct KeyedArchiveWriter: ArchiveWriter {
                 message: "\(plan.typeName) would be written as \"\(name)\", the name of a Foundation class")
         }
         var classes = [name]
-        var level: AnyClass? = (plan.type as? AnyClass).flatMap { _getSuperclass($0) }
-        while let superclass = level, let conforming = (superclass as Any.Type) as? any AutoCodable.Type {
-            classes.append(className(conforming))
-            level = _getSuperclass(superclass)
-        }
+        for superclass in plan.conformingSuperclasses { classes.append(className(superclass)) }
         classes.append("NSObject")
         namedTypes[name] = identity
         let slot = classDescription(name, classes)
