@@ -259,7 +259,7 @@ private extension BinaryPropertyListScanner.Kind {
     /// Whether this is `other`, compared here: the synthesized `==` of a `package` enum is reached
     /// through its `Equatable` witness from other modules, a call per comparison.
     @inline(__always)
-    package func `is`(_ other: Self) -> Bool {
+    func `is`(_ other: Self) -> Bool {
         switch (self, other) {
         case (.bool, .bool), (.integer, .integer), (.real, .real), (.date, .date), (.data, .data),
              (.asciiString, .asciiString), (.utf16String, .utf16String), (.uid, .uid), (.array, .array),
