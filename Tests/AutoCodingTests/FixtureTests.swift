@@ -2,6 +2,7 @@ import AutoCoding
 import Foundation
 import PropertyList
 import Testing
+import TestSupport
 
 /// The compatibility contract: archives written by every version decode, field by field, and the
 /// current version's archives re-encode to the same bytes. Set ARCHIVIST_WRITE_FIXTURES=1 to write
@@ -117,10 +118,10 @@ import Testing
         #expect(PropertyListValue(foundationObject: object) == (try PropertyListValue(from: data)))
     }
 
-    @Test func pythonPlistlibReadsTheBinaryFixture() throws {
-        // A second independent reader, when python3 is available.
-        let python = URL(fileURLWithPath: "/usr/bin/python3")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else { return }
+    /// A second independent reader; skipped, saying why, when no usable python3 is found.
+    @Test(.enabled(if: PythonOracle.isAvailable, "plistlib oracle unavailable: \(PythonOracle.unavailableReason)"))
+    func pythonPlistlibReadsTheBinaryFixture() throws {
+        let python = try #require(PythonOracle.shared).executable
         let process = Process()
         process.executableURL = python
         let path = Self.directory.appendingPathComponent("catalog.binary.plist").path

@@ -10,7 +10,7 @@ import Foundation
 /// with the document's own copy, so it is stored once; other strings (written as UTF-16) keep their
 /// UTF-8 in an arena.
 struct BinaryPropertyListByteTable: ~Copyable {
-    private struct Entry {
+    struct Entry {
         var hash: UInt64
         /// Where the bytes are: in the document (`inDocument`) or in the arena.
         var start: UInt32

@@ -14,7 +14,7 @@ import Foundation
 ///   visit on. Each object is decoded at most twice and the cache holds only shared containers,
 ///   so time and memory stay proportional to the file.
 package struct BinaryPropertyListMaterializer {
-    private struct Shared {
+    struct Shared {
         var value: PropertyListValue
         var expandedCount: Int
         var height: Int

@@ -17,7 +17,7 @@ struct BinaryPropertyListScalarTable: ~Copyable {
         case bool
     }
 
-    private struct Entry {
+    struct Entry {
         var bits: UInt64
         var number: UInt32
         var tag: Tag

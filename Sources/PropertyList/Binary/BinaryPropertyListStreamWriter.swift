@@ -14,21 +14,25 @@ import Foundation
 /// ``BinaryPropertyListWriter`` writes trees through it and AutoCoding writes values through it,
 /// so an archive has the same bytes whichever path made it.
 package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWriter {
-    private struct Container {
+    // The nested types of stored properties are internal, not private: other modules' optimized
+    // code that moves or destroys this writer refers to their metadata, and a private type's
+    // symbol is local to this file's object (a release build of a package depending on Archivist
+    // failed to link).
+    struct Container {
         var number: UInt32
         var marker: UInt8
         var count: UInt32
         var firstReference: UInt32
     }
 
-    private struct OpenContainer {
+    struct OpenContainer {
         var number: UInt32
         var firstChild: UInt32
         var isDictionary: Bool
     }
 
     /// A remembered key: its bytes' address (which the caller keeps stable), hash and object.
-    private struct CachedKey {
+    struct CachedKey {
         var address: UInt = 0
         var hash: UInt64 = 0
         var length: Int = 0

@@ -9,7 +9,7 @@ import Foundation
 /// would throw first.
 package struct BinaryPropertyListValidator {
     /// What a shared container counted when it was first walked in full.
-    private struct Shared {
+    struct Shared {
         var expandedCount: Int
         var height: Int
     }

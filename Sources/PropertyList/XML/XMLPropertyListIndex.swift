@@ -61,7 +61,7 @@ package struct XMLPropertyListIndex {
     package static var isNegative: UInt8 { 4 }
 
     /// Owns the memory of ``nodes`` and ``children``, which never moves once the index is built.
-    private final class Storage {
+    final class Storage {
         let nodes: UnsafeMutablePointer<Node>
         let children: UnsafeMutablePointer<Int>
 

@@ -33,13 +33,13 @@ package struct BinaryArchiveReader: ArchiveReader {
     /// one call; the value is asked for next).
     private var matchedEntry = MatchedEntry()
 
-    private struct MatchedEntry {
+    struct MatchedEntry {
         var dictionary = -1
         var index = -1
         var value = -1
     }
 
-    private struct KnownKey {
+    struct KnownKey {
         var address: UInt = 0
         var number = -1
     }

@@ -6,6 +6,9 @@ import PropertyList
 package struct BinaryArchiveWriter: ArchiveWriter, ~Copyable {
     package static var sharesObjects: Bool { false }
 
+    /// The writer. Its event methods never throw in practice (an allocation that fails or a
+    /// document past the format's limits is recorded and reported by ``finish()``), hence the
+    /// `try?` below: nothing is lost, the failure surfaces once, at the end.
     private var stream: BinaryPropertyListStreamWriter
 
     /// Starts a document.

@@ -134,7 +134,7 @@ package struct KeyedArchiveReader: ArchiveReader {
     /// archives store each key string once, so after the first match a key is recognized by number.
     private var knownKeys = [KnownKey](repeating: KnownKey(), count: 256)
 
-    private struct KnownKey {
+    struct KnownKey {
         var address: UInt = 0
         var number = -1
     }

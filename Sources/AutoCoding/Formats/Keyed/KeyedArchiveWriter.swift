@@ -20,12 +20,12 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     package static var isSelfDescribing: Bool { true }
 
     /// What an open container or object is.
-    private enum FrameKind {
+    enum FrameKind {
         case object, array, set, dictionary
     }
 
     /// An open container or object: where its entries start on the pending stacks.
-    private struct Frame {
+    struct Frame {
         let kind: FrameKind
         let slot: Int
         let fieldStart: Int

@@ -6,7 +6,7 @@ import PropertyList
 ///
 /// Strings compare byte for byte, as property-list strings and keys do.
 struct KeyedStringTable {
-    private struct Entry {
+    struct Entry {
         var hash: UInt64
         /// Where the string's UTF-8 starts in ``bytes``.
         var start: Int
