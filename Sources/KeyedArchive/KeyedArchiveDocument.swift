@@ -154,22 +154,6 @@ final class KeyedArchiveDocument {
         return result
     }
 
-    /// ``classDescription(of:at:)`` as the typed reader asks for it.
-    var objectClassLookup: (PropertyListDictionary, Int) throws(KeyedValueReader.FormatFailure) -> KeyedValueReader.ObjectClass {
-        { [self] entries, index throws(KeyedValueReader.FormatFailure) in
-            do {
-                let description = try classDescription(of: entries, at: index)
-                return KeyedValueReader.ObjectClass(name: description.name, foundation: description.foundation)
-            } catch let error as KeyedArchiveError {
-                throw KeyedValueReader.FormatFailure(kind: error.kind.rawValue, message: error.message,
-                                                       objectIndex: error.objectIndex, key: error.key)
-            } catch {
-                throw KeyedValueReader.FormatFailure(kind: KeyedArchiveError.Kind.malformedClass.rawValue,
-                                                       message: "\(error)", objectIndex: index, key: nil)
-            }
-        }
-    }
-
     private static let numberedPrefixes = [KeyedArchiveFormat.objectsField: "NS.object.", KeyedArchiveFormat.keysField: "NS.key."]
 
     /// Whether a collection object has nothing but its `$class` (an empty collection written with

@@ -16,15 +16,34 @@ struct KeyedGraphReader {
     private var pending: [(index: Int, entries: PropertyListDictionary)] = []
     private var depth = 0
 
-    /// Reads the Foundation value classes whose shapes it knows; it is allowed no custom type,
-    /// so it never instantiates anything.
-    /// Reads the Foundation value classes with their checks.
-    private var typed: KeyedValueReader
+    /// The one keyed reader, for the Foundation value classes (`NSString`, `NSDate`, `NSData`,
+    /// `NSURL`, `NSUUID`) with its checks; it is never asked for a custom type, so nothing is
+    /// instantiated.
+    private var typed: KeyedArchiveReader
 
-    init(document: KeyedArchiveDocument) {
+    /// A reader of `document`, whose binary form `typed` reads.
+    init(document: KeyedArchiveDocument, typed: KeyedArchiveReader) {
         self.document = document
-        self.typed = KeyedValueReader(objects: document.objects, rootIndex: document.rootIndex,
-                                        describe: document.objectClassLookup)
+        self.typed = typed
+    }
+
+    /// The graph of `document`, read with its binary form (written anew when `data` is not one).
+    static func graph(of document: KeyedArchiveDocument, data: Data?) throws -> KeyedArchiveGraph {
+        let binary = try data.flatMap { PropertyListFormat.detect($0) == .binary ? $0 : nil } ?? document.binaryDocument()
+        return try binary.withUnsafeBytes { bytes in
+            let typed: KeyedArchiveReader
+            do {
+                let scanner = try BinaryPropertyListScanner(bytes: bytes)
+                typed = try KeyedArchiveReader(scanner: scanner, options: document.options.propertyList,
+                                               maximumObjectCount: document.options.maximumObjectCount)
+            } catch let error as PropertyListError {
+                throw KeyedArchiveDocument.notAPropertyList(error)
+            } catch let failure as KeyedArchiveReader.FormatFailure {
+                throw KeyedArchiveError(failure)
+            }
+            var reader = KeyedGraphReader(document: document, typed: typed)
+            return try reader.read()
+        }
     }
 
     /// The graph of the whole archive.
@@ -114,7 +133,7 @@ struct KeyedGraphReader {
             return .null
         case .string, .date, .data, .url, .uuid:
             // The typed reader knows these shapes and their checks.
-            let node = KeyedValueReader.Node(value: .uid(UInt64(index)), index: nil)
+            let node = typed.node(forObject: index)
             do {
                 switch kind {
                 case .string: return .string(try typed.string(node))

@@ -168,8 +168,7 @@ public struct KeyedUnarchiver: @unchecked Sendable {
     /// - Returns: The root value and every custom object by index.
     /// - Throws: ``KeyedArchiveError``.
     public static func graph(from data: Data, options: KeyedUnarchivingOptions = .default) throws -> KeyedArchiveGraph {
-        var reader = KeyedGraphReader(document: try KeyedArchiveDocument(data: data, options: options))
-        return try reader.read()
+        try KeyedGraphReader.graph(of: KeyedArchiveDocument(data: data, options: options), data: data)
     }
 
     /// Reads a keyed archive already read as a property list, without instantiating anything.
@@ -181,8 +180,7 @@ public struct KeyedUnarchiver: @unchecked Sendable {
     /// - Throws: ``KeyedArchiveError``.
     public static func graph(fromPropertyList propertyList: PropertyListValue,
                              options: KeyedUnarchivingOptions = .default) throws -> KeyedArchiveGraph {
-        var reader = KeyedGraphReader(document: try KeyedArchiveDocument(plist: propertyList, options: options))
-        return try reader.read()
+        try KeyedGraphReader.graph(of: KeyedArchiveDocument(plist: propertyList, options: options), data: nil)
     }
 
     /// Whether a property list looks like a keyed archive (`$archiver` is `NSKeyedArchiver`).

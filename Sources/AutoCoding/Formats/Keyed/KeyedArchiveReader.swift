@@ -197,6 +197,11 @@ package struct KeyedArchiveReader: ArchiveReader {
 
     // MARK: Resolving
 
+    /// The node of `$objects[index]`.
+    package func node(forObject index: Int) -> Node {
+        Node(reference: index, object: objectsArray, index: -1)
+    }
+
 
     /// `node` with a UID followed to its `$objects` entry, remembered for the next reads.
     @inline(__always)
