@@ -100,10 +100,7 @@ package struct BinaryArchiveReader: ArchiveReader {
         switch node.kind {
         case .real: return scanner.double(node)
         case .integer:
-            let number = try integer(node)
-            if let signed = number.int64Value, let value = Double(exactly: signed) { return value }
-            if let unsigned = number.uint64Value, let value = Double(exactly: unsigned) { return value }
-            throw AutoCodingError(.integerOutOfRange, "\(number) has no exact Double", expected: "Double", found: "\(number)")
+            return try integer(node).exactDouble()
         default: throw mismatch("real", node)
         }
     }
@@ -112,10 +109,7 @@ package struct BinaryArchiveReader: ArchiveReader {
         switch node.kind {
         case .real: return node.count == 4 ? scanner.float(node) : Float(scanner.double(node))
         case .integer:
-            let number = try integer(node)
-            if let signed = number.int64Value, let value = Float(exactly: signed) { return value }
-            if let unsigned = number.uint64Value, let value = Float(exactly: unsigned) { return value }
-            throw AutoCodingError(.integerOutOfRange, "\(number) has no exact Float", expected: "Float", found: "\(number)")
+            return try integer(node).exactFloat()
         default: throw mismatch("real", node)
         }
     }

@@ -324,10 +324,7 @@ package struct KeyedArchiveReader: ArchiveReader {
         switch node.object.kind {
         case .real: return scanner.double(node.object)
         case .integer:
-            let number = try integer(node)
-            if let signed = number.int64Value, let value = Double(exactly: signed) { return value }
-            if let unsigned = number.uint64Value, let value = Double(exactly: unsigned) { return value }
-            throw AutoCodingError(.integerOutOfRange, "\(number) has no exact Double", expected: "Double", found: "\(number)")
+            return try integer(node).exactDouble()
         default: throw mismatch("real", node)
         }
     }
@@ -337,10 +334,7 @@ package struct KeyedArchiveReader: ArchiveReader {
         switch node.object.kind {
         case .real: return node.object.count == 4 ? scanner.float(node.object) : Float(scanner.double(node.object))
         case .integer:
-            let number = try integer(node)
-            if let signed = number.int64Value, let value = Float(exactly: signed) { return value }
-            if let unsigned = number.uint64Value, let value = Float(exactly: unsigned) { return value }
-            throw AutoCodingError(.integerOutOfRange, "\(number) has no exact Float", expected: "Float", found: "\(number)")
+            return try integer(node).exactFloat()
         default: throw mismatch("real", node)
         }
     }

@@ -27,10 +27,7 @@ struct TreeArchiveReader: ArchiveReader {
         switch node {
         case .real(let value): return value
         case .real32(let value): return Double(value)
-        case .integer(let number):
-            if let signed = number.int64Value, let value = Double(exactly: signed) { return value }
-            if let unsigned = number.uint64Value, let value = Double(exactly: unsigned) { return value }
-            throw AutoCodingError(.integerOutOfRange, "\(number) has no exact Double", expected: "Double", found: "\(number)")
+        case .integer(let number): return try number.exactDouble()
         default: throw mismatch("real", node)
         }
     }
@@ -39,10 +36,7 @@ struct TreeArchiveReader: ArchiveReader {
         switch node {
         case .real32(let value): return value
         case .real(let value): return Float(value)
-        case .integer(let number):
-            if let signed = number.int64Value, let value = Float(exactly: signed) { return value }
-            if let unsigned = number.uint64Value, let value = Float(exactly: unsigned) { return value }
-            throw AutoCodingError(.integerOutOfRange, "\(number) has no exact Float", expected: "Float", found: "\(number)")
+        case .integer(let number): return try number.exactFloat()
         default: throw mismatch("real", node)
         }
     }

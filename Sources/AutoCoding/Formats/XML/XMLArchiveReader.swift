@@ -69,10 +69,7 @@ struct XMLArchiveReader: ArchiveReader {
         switch node.kind {
         case .real: return Double(bitPattern: node.payload)
         case .integer:
-            let number = Self.integer(node)
-            if let signed = number.int64Value, let value = Double(exactly: signed) { return value }
-            if let unsigned = number.uint64Value, let value = Double(exactly: unsigned) { return value }
-            throw AutoCodingError(.integerOutOfRange, "\(number) has no exact Double", expected: "Double", found: "\(number)")
+            return try Self.integer(node).exactDouble()
         default: throw mismatch("real", node)
         }
     }
@@ -81,10 +78,7 @@ struct XMLArchiveReader: ArchiveReader {
         switch node.kind {
         case .real: return Float(Double(bitPattern: node.payload))
         case .integer:
-            let number = Self.integer(node)
-            if let signed = number.int64Value, let value = Float(exactly: signed) { return value }
-            if let unsigned = number.uint64Value, let value = Float(exactly: unsigned) { return value }
-            throw AutoCodingError(.integerOutOfRange, "\(number) has no exact Float", expected: "Float", found: "\(number)")
+            return try Self.integer(node).exactFloat()
         default: throw mismatch("real", node)
         }
     }
