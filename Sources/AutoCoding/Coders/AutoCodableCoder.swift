@@ -68,6 +68,11 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         try encodeInPlace(in: memory, at: offset, to: &writer, context)
     }
 
+    func encodeKeyedField(in memory: InstanceMemory, at offset: Int, to writer: inout KeyedArchiveWriter,
+                          _ context: EncodingContext) throws {
+        try encodeInPlace(in: memory, at: offset, to: &writer, context)
+    }
+
     @inline(__always)
     private func encodeInPlace<W: ArchiveWriter & ~Copyable>(in memory: InstanceMemory, at offset: Int, to writer: inout W,
                                                             _ context: EncodingContext) throws {

@@ -32,6 +32,17 @@ struct BinaryPropertyListScalarTable: ~Copyable {
         slots.append(0, count: 512)
     }
 
+    /// A table with room for about `expectedCount` entries before it grows (at most 2^24 reserved).
+    init(expectedCount: Int) {
+        let expected = Swift.min(Swift.max(expectedCount, 0), 1 << 24)
+        var size = 512
+        while size < 2 * expected + 2 { size *= 2 }
+        entries = GrowableBuffer<Entry>(capacity: Swift.max(256, expected))
+        slots = GrowableBuffer<UInt32>(capacity: size)
+        mask = size - 1
+        slots.append(0, count: size)
+    }
+
     /// Whether an allocation failed.
     var failed: Bool { entries.failed || slots.failed }
 

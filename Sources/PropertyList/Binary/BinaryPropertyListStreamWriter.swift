@@ -62,13 +62,18 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
 
     /// Starts a document.
     ///
-    /// - Parameter capacity: The expected document size in bytes, to allocate once.
-    package init(capacity: Int = 4096) {
+    /// - Parameters:
+    ///   - capacity: The expected document size in bytes, to allocate once.
+    ///   - expectedScalars: About how many distinct numbers, dates and UIDs it will hold (0: unknown).
+    ///   - expectedStrings: About how many distinct strings it will hold (0: unknown).
+    package init(capacity: Int = 4096, expectedScalars: Int = 0, expectedStrings: Int = 0) {
         out = ByteBuffer(initialCapacity: capacity)
         out.append(BinaryPropertyListFormat.magic)
         offsets = GrowableBuffer(capacity: Swift.max(64, capacity / 6))
         references = GrowableBuffer(capacity: Swift.max(64, capacity / 6))
         keyCache.append(CachedKey(), count: 256)
+        if expectedScalars > 0 { scalars = BinaryPropertyListScalarTable(expectedCount: expectedScalars) }
+        if expectedStrings > 0 { strings = BinaryPropertyListByteTable(expectedCount: expectedStrings) }
     }
 
     /// The number of objects so far.

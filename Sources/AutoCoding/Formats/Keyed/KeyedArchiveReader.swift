@@ -758,6 +758,12 @@ package struct KeyedArchiveReader: ArchiveReader {
         return error.located(atObject: index)
     }
 
+    @inline(__always)
+    package mutating func field(_ coder: any FieldCoding, _ node: Node, into memory: InstanceMemory, at offset: Int,
+                                _ context: DecodingContext) throws {
+        try coder.decodeKeyedField(node, from: &self, into: memory, at: offset, context)
+    }
+
     package mutating func sharedInstance(_ node: Node) -> AnyObject? {
         guard let index = try? resolve(node).index, index >= 0 else { return nil }
         return instances[index]

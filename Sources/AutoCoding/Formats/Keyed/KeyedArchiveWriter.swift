@@ -417,6 +417,12 @@ package struct KeyedArchiveWriter: ArchiveWriter {
 
     package mutating func endObject() throws { close() }
 
+    @inline(__always)
+    package mutating func field(_ coder: any FieldCoding, in memory: InstanceMemory, at offset: Int,
+                                _ context: EncodingContext) throws {
+        try coder.encodeKeyedField(in: memory, at: offset, to: &self, context)
+    }
+
     private static let classKeyStorage = ArchiveKeyStorage(KeyedArchiveFormat.classKey)
     private static var classKey: ArchiveKey { classKeyStorage.key }
 
