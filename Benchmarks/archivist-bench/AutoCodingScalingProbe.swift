@@ -26,8 +26,10 @@ enum AutoCodingScalingProbe {
             iterations = max(1, Int((10 / scale).rounded()))
         }
 
-        /// Nanoseconds per archived byte of one sample of `work`.
+        /// Nanoseconds per archived byte of one sample of `work`, after one untimed call (the
+        /// writer sizes its buffer from the last archive of the type, which another scale wrote).
         func sample(_ work: () throws -> Void) throws -> Double {
+            try work()
             let start = DispatchTime.now().uptimeNanoseconds
             for _ in 0..<iterations { try work() }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
