@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "AutoCodingTests", dependencies: ["Archivist", "AutoCoding", "PropertyList", "TestSupport"]),
         .testTarget(name: "KeyedArchiveTests", dependencies: ["Archivist", "KeyedArchive", "AutoCoding", "PropertyList", "TestSupport"]),
-        .testTarget(name: "ArchivistTestingTests", dependencies: ["ArchivistTesting", "Archivist"]),
+        .testTarget(name: "ArchivistTestingTests", dependencies: ["ArchivistTesting", "Archivist", "TestSupport"]),
         .testTarget(name: "ArchivistCLITests", dependencies: ["ArchivistCLI", "PropertyList", "TestSupport", "KeyedArchive", "AutoCoding"]),
         // A process the crash tests start and kill with SIGKILL mid-write (one mode per store).
         .executableTarget(

@@ -80,6 +80,7 @@ public enum ArchiveFixtures {
     }
 
     /// The check with an explicit absolute directory and record switch, for this package's tests.
+    @discardableResult
     package static func check<T: AutoCodable>(_ sample: T, directory: URL, formats: [ArchiveFixtureFormat] = [.binary, .xml],
                                               record: Bool = false, filePath: String = #filePath,
                                               line: UInt = #line) throws(ArchiveFixtureError) -> ArchiveFixtureReport {
@@ -88,6 +89,7 @@ public enum ArchiveFixtures {
     }
 
     /// ``check(_:directory:formats:record:filePath:line:)`` comparing with `==`.
+    @discardableResult
     package static func check<T: AutoCodable & Equatable>(_ sample: T, directory: URL,
                                                           formats: [ArchiveFixtureFormat] = [.binary, .xml],
                                                           record: Bool = false, filePath: String = #filePath,

@@ -25,7 +25,7 @@ enum SchemaComparison {
                 if previous.name != property.name {
                     changes.append(SchemaChange(kind: .renamed, path: path, old: previous, new: property))
                 }
-                if previous.type != property.type {
+                if previous.type != property.type && !sameShape(previous, property) {
                     changes.append(SchemaChange(kind: .retyped, path: path, old: previous, new: property))
                 }
                 compareNested(previous, property, at: path, into: &changes)
@@ -43,6 +43,13 @@ enum SchemaComparison {
         for property in unmatched {
             changes.append(SchemaChange(kind: .removed, path: "\(parent).\(property.name)", old: property))
         }
+    }
+
+    /// Whether both sides hold `AutoCodable` values through the same containers: a nested type's
+    /// name is not archived (only its properties, compared one level down), so renaming it alone
+    /// is no change to the data.
+    private static func sameShape(_ old: FixtureProperty, _ new: FixtureProperty) -> Bool {
+        old.properties != nil && new.properties != nil && old.element == new.element
     }
 
     private static func compareNested(_ old: FixtureProperty, _ new: FixtureProperty, at path: String,
