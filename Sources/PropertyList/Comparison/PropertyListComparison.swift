@@ -3,7 +3,8 @@
 /// Dictionaries are matched by key (order ignored; reported in the old side's key order, then the
 /// keys only the new side has); arrays position by position, with extra elements reported as
 /// added or removed. Reals and dates compare by bit pattern and strings by Unicode scalars, like
-/// `PropertyListValue`'s `==`. The walk keeps its own stack, so depth costs no call stack.
+/// `PropertyListValue`'s `==`, except that a 32-bit real equals the 64-bit real of the same number
+/// (XML has no width, so a binary document and its XML conversion compare equal). The walk keeps its own stack, so depth costs no call stack.
 package enum PropertyListComparison {
     /// The differences between `old` and `new`, in document order; empty when they are equal.
     ///
@@ -44,12 +45,12 @@ package enum PropertyListComparison {
                 if let other = rightEntries[key] {
                     if value != other { work.append(.compare(value, other, arena.link(.key(key), below: link))) }
                 } else {
-                    work.append(.report(PropertyListChange(.removed, at: arena.path(to: arena.link(.key(key), below: link)),
+                    work.append(.report(PropertyListChange(.removed, at: path(.key(key), below: link, in: &arena),
                                                            old: value, new: nil)))
                 }
             }
             for (key, value) in rightEntries where leftEntries[key] == nil {
-                work.append(.report(PropertyListChange(.added, at: arena.path(to: arena.link(.key(key), below: link)),
+                work.append(.report(PropertyListChange(.added, at: path(.key(key), below: link, in: &arena),
                                                        old: nil, new: value)))
             }
             return work
@@ -59,26 +60,39 @@ package enum PropertyListComparison {
                 work.append(.compare(pair.0, pair.1, arena.link(.index(position), below: link)))
             }
             for position in rightElements.count..<max(rightElements.count, leftElements.count) {
-                work.append(.report(PropertyListChange(.removed, at: arena.path(to: arena.link(.index(position), below: link)),
+                work.append(.report(PropertyListChange(.removed, at: path(.index(position), below: link, in: &arena),
                                                        old: leftElements[position], new: nil)))
             }
             for position in leftElements.count..<max(rightElements.count, leftElements.count) {
-                work.append(.report(PropertyListChange(.added, at: arena.path(to: arena.link(.index(position), below: link)),
+                work.append(.report(PropertyListChange(.added, at: path(.index(position), below: link, in: &arena),
                                                        old: nil, new: rightElements[position])))
             }
             return work
         default:
-            if left == right { return [] }
+            if left == right || sameReal(left, right) { return [] }
             let kind: PropertyListChange.Kind = sameType(left, right) ? .changed : .retyped
             return [.report(PropertyListChange(kind, at: arena.path(to: link), old: left, new: right))]
         }
     }
 
-    /// Whether two scalars have the same type, reals of the same width.
+    /// The steps to a new child of `link` (the link is made before the path is read).
+    private static func path(_ step: PropertyListChange.Step, below link: Int, in arena: inout PathArena) -> [PropertyListChange.Step] {
+        let child = arena.link(step, below: link)
+        return arena.path(to: child)
+    }
+
+    /// Whether two scalars have the same type; reals of either width are one type.
     private static func sameType(_ left: PropertyListValue, _ right: PropertyListValue) -> Bool {
+        left.typeName == right.typeName
+    }
+
+    /// Whether a 32-bit and a 64-bit real hold the same number (binary keeps the width, XML cannot).
+    private static func sameReal(_ left: PropertyListValue, _ right: PropertyListValue) -> Bool {
         switch (left, right) {
-        case (.real, .real32), (.real32, .real): return false
-        default: return left.typeName == right.typeName
+        case (.real32(let narrow), .real(let wide)), (.real(let wide), .real32(let narrow)):
+            return Double(narrow).bitPattern == wide.bitPattern
+        default:
+            return false
         }
     }
 }
