@@ -186,9 +186,10 @@ struct FixtureCheck<T: AutoCodable> {
                                archives: [ArchiveFixtureFormat: Data]) throws(ArchiveFixtureError) -> ArchiveFixtureError {
         let old = manifest.fixtureVersion
         let next = old + 1
+        let kept = old == 1 ? "v1" : "v1…v\(old)"
         var notes = changes.flatMap(\.lines) + SchemaComparison.likelyRenames(in: changes)
         if failures.isEmpty {
-            notes.append("old data: every recorded fixture (v1…v\(old)) still decodes into the current type")
+            notes.append("old data: every recorded fixture (\(kept)) still decodes into the current type")
         } else {
             notes.append("old data does NOT load:")
             notes += failures.map { "  " + $0 }
@@ -196,7 +197,7 @@ struct FixtureCheck<T: AutoCodable> {
         }
         let written = try recordVersion(next, archives, replacing: false)
         notes.append("recorded fixture v\(next): " + written.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
-                     + "; v1…v\(old) are kept. Commit them; the next run checks against v\(next)")
+                     + "; \(kept) \(old == 1 ? "is" : "are") kept. Commit them; the next run checks against v\(next)")
         return location.error(.schemaChanged,
                               "\(typeRecord)'s archived schema changed since fixture v\(old) (\(store.manifestURL(version: old).lastPathComponent))",
                               notes: notes, fixturePath: store.manifestURL(version: old).path)

@@ -25,9 +25,9 @@ import TestSupport
             "+ ShopV2.Order.lines[].price: Double (added, key \"price\")",
             "+ ShopV2.Order.express: Bool (added, key \"express\")",
             "- ShopV2.Order.note: String (removed, key \"note\")",
-            "old data: every recorded fixture (v1…v1) still decodes into the current type",
+            "old data: every recorded fixture (v1) still decodes into the current type",
             "recorded fixture v2: ShopV2.Order-v2.binary.plist, ShopV2.Order-v2.xml.plist, ShopV2.Order-v2.manifest.json; "
-                + "v1…v1 are kept. Commit them; the next run checks against v2",
+                + "v1 is kept. Commit them; the next run checks against v2",
         ])
         #expect(error.notes.contains { $0.contains("`express` keeps the default init() gives it") })
 
