@@ -30,16 +30,21 @@ enum DiffCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) {
         let left = try read(arguments.positionals[0], context)
         let right = try read(arguments.positionals[1], context)
-        let changes = PropertyListComparison.changes(from: left, to: right)
+        var changes = PropertyListComparison.changes(from: left, to: right)
         let root = rootName(left, right)
+        let different = !changes.isEmpty
         let output: String
         if arguments.flags.contains("--json") {
             output = DiffJSON.document(changes, root: root) + "\n"
         } else {
             output = changes.map { $0.line(root: root) + "\n" }.joined()
         }
+        // Deep documents are freed without recursion once the changes no longer share their subtrees.
+        changes.removeAll()
+        PropertyListValue.release(consume left)
+        PropertyListValue.release(consume right)
         try context.writeOutput(Data(output.utf8), to: nil)
-        if !changes.isEmpty { throw CommandFailure.silent(status: CommandFailure.failureStatus) }
+        if different { throw CommandFailure.silent(status: CommandFailure.failureStatus) }
     }
 
     /// The document's content tree: keyed archives as object graphs. Unreadable input exits 2.

@@ -69,6 +69,12 @@ package struct PropertyListChange: Sendable, Equatable, CustomStringConvertible 
         case .retyped:
             return "\(place): \(PropertyListValueSummary.tagged(old)) → \(PropertyListValueSummary.tagged(new))"
         case .changed:
+            if case .real32? = old, case .real? = new {
+                return "\(place): \(PropertyListValueSummary.tagged(old)) → \(PropertyListValueSummary.tagged(new))"
+            }
+            if case .real? = old, case .real32? = new {
+                return "\(place): \(PropertyListValueSummary.tagged(old)) → \(PropertyListValueSummary.tagged(new))"
+            }
             return "\(place): \(PropertyListValueSummary.untagged(old)) → \(PropertyListValueSummary.untagged(new))"
         }
     }

@@ -4,7 +4,8 @@
 /// keys only the new side has); arrays position by position, with extra elements reported as
 /// added or removed. Reals and dates compare by bit pattern and strings by Unicode scalars, like
 /// `PropertyListValue`'s `==`, except that a 32-bit real equals the 64-bit real of the same number
-/// (XML has no width, so a binary document and its XML conversion compare equal). The walk keeps its own stack, so depth costs no call stack.
+/// (XML has no width, so a binary document and its XML conversion compare equal). The walk keeps
+/// its own stack and visits each node once, so depth costs no call stack and time is linear.
 package enum PropertyListComparison {
     /// The differences between `old` and `new`, in document order; empty when they are equal.
     ///
@@ -43,7 +44,7 @@ package enum PropertyListComparison {
             var work: [Work] = []
             for (key, value) in leftEntries {
                 if let other = rightEntries[key] {
-                    if value != other { work.append(.compare(value, other, arena.link(.key(key), below: link))) }
+                    work.append(.compare(value, other, arena.link(.key(key), below: link)))
                 } else {
                     work.append(.report(PropertyListChange(.removed, at: path(.key(key), below: link, in: &arena),
                                                            old: value, new: nil)))
@@ -56,7 +57,7 @@ package enum PropertyListComparison {
             return work
         case (.array(let leftElements), .array(let rightElements)):
             var work: [Work] = []
-            for (position, pair) in zip(leftElements, rightElements).enumerated() where pair.0 != pair.1 {
+            for (position, pair) in zip(leftElements, rightElements).enumerated() {
                 work.append(.compare(pair.0, pair.1, arena.link(.index(position), below: link)))
             }
             for position in rightElements.count..<max(rightElements.count, leftElements.count) {
