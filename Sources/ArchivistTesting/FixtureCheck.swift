@@ -6,7 +6,7 @@ import Foundation
 struct FixtureCheck<T: AutoCodable> {
     let sample: T
     let formats: [ArchiveFixtureFormat]
-    let store: FixtureStore
+    private(set) var store: FixtureStore
     /// Whether to re-record the newest version (`ARCHIVIST_RECORD=1`).
     let record: Bool
     /// `==` when `T` is `Equatable`; otherwise values compare by their archived trees.
@@ -37,6 +37,26 @@ struct FixtureCheck<T: AutoCodable> {
         let archives = try archiveSample()
         try checkRoundTrip(archives)
         let versions = try store.versions()
+        if versions.isEmpty {
+            switch FixtureHistory.find(T.self, current: current, in: store.directory) {
+            case .alias(let stem)?:
+                // The old name's fixtures are this type's history: check them, and record beside them.
+                var check = self
+                check.store = FixtureStore(directory: store.directory, baseName: stem, location: location)
+                if try !check.store.versions().isEmpty { return try check.run() }
+            case .lookalike(let oldRecord, let manifest)?:
+                throw location.error(.schemaChanged,
+                                     "\(typeRecord) has no fixtures, but \(oldRecord)'s in the same directory (\(manifest)) "
+                                        + "list exactly its properties: was \(oldRecord) renamed?",
+                                     notes: ["archives saved before the rename record \"\(oldRecord)\" under $type and no longer load — "
+                                             + "register the old name so they do, and so this check uses \(oldRecord)'s fixtures: "
+                                             + "AutoCodingRegistry.register(\(T.self).self, as: \"\(typeRecord)\", aliases: [\"\(oldRecord)\"])",
+                                             "if it is another type, give it its own fixture directory"],
+                                     fixturePath: store.directory.appendingPathComponent(manifest).path)
+            case nil:
+                break
+            }
+        }
         guard let newest = versions.last else {
             let written = try recordVersion(1, archives, replacing: false)
             return ArchiveFixtureReport(directory: store.directory.path, checkedVersions: [],

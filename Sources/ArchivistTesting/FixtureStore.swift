@@ -12,8 +12,13 @@ struct FixtureStore {
     let location: FixtureLocation
 
     init(directory: URL, typeRecord: String, location: FixtureLocation) {
+        self.init(directory: directory, baseName: Self.fileStem(for: typeRecord), location: location)
+    }
+
+    /// A store whose files start with `baseName` (a renamed type's history keeps its old stem).
+    init(directory: URL, baseName: String, location: FixtureLocation) {
         self.directory = directory
-        self.baseName = Self.fileStem(for: typeRecord)
+        self.baseName = baseName
         self.location = location
     }
 

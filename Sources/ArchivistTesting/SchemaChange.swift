@@ -69,8 +69,8 @@ struct SchemaChange: Sendable, Equatable {
         case .typeRecord:
             let values = self.values ?? ("?", "?")
             return ["~ type record \"\(values.old)\" → \"\(values.new)\" (the type was renamed)",
-                    "    old archives name \"\(values.old)\" under $type — register the old name with "
-                    + "AutoCodingRegistry, or keep the type's name"]
+                    "    old archives name \"\(values.old)\" under $type: they load only while that name is registered "
+                    + "as an alias (AutoCodingRegistry.register(_:as:aliases:)); new fixtures keep the old file names"]
         }
     }
 }
