@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "Persistence", targets: ["Persistence"]),
         .library(name: "ArchivistCache", targets: ["ArchivistCache"]),
+        .library(name: "ArchivistTesting", targets: ["ArchivistTesting"]),
         .executable(name: "archivist", targets: ["archivist"]),
         .executable(name: "archivist-bench", targets: ["archivist-bench"]),
     ],
@@ -33,6 +34,8 @@ let package = Package(
         .target(name: "ArchivistCache", dependencies: ["Persistence", "AutoCoding", "PropertyList", "CArchivistXattr"]),
         // Umbrella: re-exports the public modules, nothing else.
         .target(name: "Archivist", dependencies: ["PropertyList", "AutoCoding", "KeyedArchive", "Persistence", "ArchivistCache"]),
+        // Fixture round-trip checks for users' own types, from Swift Testing or XCTest (imports neither).
+        .target(name: "ArchivistTesting", dependencies: ["Archivist"]),
         // The `archivist` command's logic, as a library so tests can drive it.
         .target(name: "ArchivistCLI", dependencies: ["PropertyList", "AutoCoding", "KeyedArchive", "Persistence", "ArchivistCache"]),
         .executableTarget(name: "archivist", dependencies: ["ArchivistCLI"]),
@@ -43,8 +46,11 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["PropertyList"], path: "Tests/TestSupport"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
-        .testTarget(name: "AutoCodingTests", dependencies: ["Archivist", "AutoCoding", "PropertyList", "TestSupport"]),
+        .testTarget(name: "AutoCodingTests", dependencies: ["Archivist", "ArchivistTesting", "AutoCoding", "PropertyList", "TestSupport"],
+                    // ArchiveFixtures' files for FixtureCatalog, read through #filePath, not resources.
+                    exclude: ["Fixtures"]),
         .testTarget(name: "KeyedArchiveTests", dependencies: ["Archivist", "KeyedArchive", "AutoCoding", "PropertyList", "TestSupport"]),
+        .testTarget(name: "ArchivistTestingTests", dependencies: ["ArchivistTesting", "Archivist", "TestSupport"]),
         .testTarget(name: "ArchivistCLITests", dependencies: ["ArchivistCLI", "PropertyList", "TestSupport", "KeyedArchive", "AutoCoding"]),
         // A process the crash tests start and kill with SIGKILL mid-write (one mode per store).
         .executableTarget(

@@ -3,7 +3,7 @@ import Foundation
 /// The `archivist` command line: a table of subcommands, dispatch, help and exit statuses.
 ///
 /// Exit status 0 is success, 1 invalid input or an I/O failure, 2 a usage error (the usage is
-/// printed on standard error). Everything goes through a ``CommandIO`` so tests run commands
+/// printed on standard error); `diff` exits 1 when its inputs differ and 2 when one is unreadable. Everything goes through a ``CommandIO`` so tests run commands
 /// in-process with ``BufferedCommandIO``.
 public enum ArchivistCommand {
     /// The subcommands, in the order help lists them. Add an entry to add a subcommand.
@@ -11,6 +11,7 @@ public enum ArchivistCommand {
         DumpCommand.subcommand,
         ConvertCommand.subcommand,
         VerifyCommand.subcommand,
+        DiffCommand.subcommand,
         DemoCommand.subcommand,
     ]
 
@@ -51,8 +52,9 @@ public enum ArchivistCommand {
             try subcommand.execute(parsed, CommandContext(io: io))
             return 0
         } catch {
+            if error.message.isEmpty && !error.showsUsage { return error.exitStatus }
             var text = "archivist: \(error.message)\n"
-            if error.exitStatus == CommandFailure.usageStatus {
+            if error.showsUsage {
                 text += "\n" + (subcommands.first { $0.name == error.subcommand }?.usage ?? usage)
             }
             io.writeStandardError(Data(text.utf8))
@@ -72,9 +74,11 @@ public enum ArchivistCommand {
             + "Show this help, or a command's.\n"
         text += """
 
-            The input format (binary, XML or canonical JSON) is detected from the bytes, never the
-            file name; - means standard input or output.
+            The input format (binary, XML or canonical JSON; ArchiveStore entry files and basic-value
+            store logs for dump, verify and diff) is detected from the bytes, never the file name;
+            - means standard input or output.
             Exit status: 0 success, 1 invalid input or I/O failure, 2 usage error.
+            diff exits 0 when equal, 1 when different, 2 on a usage error or unreadable input.
 
             """
         return text

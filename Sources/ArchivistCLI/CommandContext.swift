@@ -40,8 +40,11 @@ public struct CommandContext {
     /// - Returns: The value and the format it was in.
     /// - Throws: ``CommandFailure`` naming the file and, for invalid input, the error's location.
     public func readDocument(_ path: String) throws(CommandFailure) -> (value: PropertyListValue, format: DocumentFormat) {
-        let data = try readInput(path)
-        let name = Self.displayName(of: path)
+        try decodeDocument(try readInput(path), name: Self.displayName(of: path))
+    }
+
+    /// Decodes a document's bytes, detecting its format; `name` names it in messages.
+    func decodeDocument(_ data: Data, name: String) throws(CommandFailure) -> (value: PropertyListValue, format: DocumentFormat) {
         guard let format = DocumentFormat.detect(data) else {
             throw CommandFailure("\(name): not a binary, XML or canonical JSON property list"
                                  + (data.isEmpty ? " (the input is empty)" : ""))

@@ -11,6 +11,8 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
     public var exitStatus: Int32
     /// For usage errors, the name of the subcommand whose usage should be shown, if any.
     public var subcommand: String?
+    /// Whether the usage text follows the message (by default, for usage errors).
+    public var showsUsage: Bool
 
     /// Creates a failure.
     ///
@@ -18,10 +20,23 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
     ///   - message: What went wrong.
     ///   - exitStatus: The exit status; ``failureStatus`` unless the command line is at fault.
     ///   - subcommand: For usage errors, the subcommand whose usage to print.
-    public init(_ message: String, exitStatus: Int32 = CommandFailure.failureStatus, subcommand: String? = nil) {
+    ///   - showsUsage: Whether to print the usage after the message; `nil` (the default) prints it
+    ///     for ``usageStatus``.
+    public init(_ message: String, exitStatus: Int32 = CommandFailure.failureStatus, subcommand: String? = nil,
+                showsUsage: Bool? = nil) {
         self.message = message
         self.exitStatus = exitStatus
         self.subcommand = subcommand
+        self.showsUsage = showsUsage ?? (exitStatus == Self.usageStatus)
+    }
+
+    /// An exit status with nothing more to say: the command already wrote its result (`diff`
+    /// exits 1 after printing the differences).
+    ///
+    /// - Parameter status: The exit status.
+    /// - Returns: A failure with an empty message, which prints nothing.
+    public static func silent(status: Int32) -> CommandFailure {
+        CommandFailure("", exitStatus: status, showsUsage: false)
     }
 
     /// A usage error (exit status 2).

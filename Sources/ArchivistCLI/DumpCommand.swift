@@ -16,27 +16,40 @@ enum DumpCommand {
             A keyed archive (NSKeyedArchiver) is shown as its object graph: objects with their class
             names, shared objects marked, cycles as back-references; --json still prints the raw
             property list.
+            An ArchiveStore entry file (.arv) shows its key on a first line, then its payload; a
+            basic-value store log shows its record count and any damage, then its current contents
+            as a dictionary. --json prints only the payload or the contents.
             """,
         syntax: CommandSyntax(flags: ["--json"], positionals: ["FILE"]),
         execute: run
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) {
-        let (value, _) = try context.readDocument(arguments.positionals[0])
-        let output: Data
+        let document = try context.readInputDocument(arguments.positionals[0])
+        let value = document.value
+        var output = Data()
+        if !arguments.flags.contains("--json") {
+            switch document.container {
+            case .none: break
+            case .storeEntry: output = Data("\(document.kindDescription)\n".utf8)
+            case .basicLog(let summary):
+                output = Data("\(document.kindDescription)\n".utf8)
+                for problem in summary.problems { output.append(Data("! \(problem)\n".utf8)) }
+            }
+        }
         if arguments.flags.contains("--json") {
             var json = value.canonicalJSONData()
             json.append(UInt8(ascii: "\n"))
             output = json
         } else if KeyedUnarchiver.isKeyedArchive(value) {
             do {
-                output = Data(try KeyedUnarchiver.graph(fromPropertyList: value).treeDescription().utf8)
+                output += Data(try KeyedUnarchiver.graph(fromPropertyList: value).treeDescription().utf8)
             } catch {
                 throw CommandFailure("\(CommandContext.displayName(of: arguments.positionals[0])): invalid keyed archive: \(error)"
                                      + " (--json prints the raw property list)")
             }
         } else {
-            output = PropertyListTreeFormatter().data(for: value)
+            output += PropertyListTreeFormatter().data(for: value)
         }
         try context.writeOutput(output, to: nil)
     }

@@ -54,7 +54,7 @@ import Testing
     @Test func commandTableNamesAreUniqueAndDescribed() {
         let names = ArchivistCommand.subcommands.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(names == ["dump", "convert", "verify", "demo"])
+        #expect(names == ["dump", "convert", "verify", "diff", "demo"])
         for subcommand in ArchivistCommand.subcommands {
             #expect(!subcommand.summary.isEmpty)
             #expect(subcommand.usage.hasPrefix("usage: archivist \(subcommand.name) \(subcommand.synopsis)\n"))
