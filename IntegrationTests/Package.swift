@@ -24,7 +24,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ConsumerAppTests",
-            dependencies: ["ConsumerApp", .product(name: "Archivist", package: "Archivist")],
+            dependencies: ["ConsumerApp", .product(name: "Archivist", package: "Archivist"),
+                           .product(name: "ArchivistTesting", package: "Archivist")],
+            // Archive fixtures recorded by `ArchiveFixtures.check`, read through `#filePath`.
+            exclude: ["Fixtures"],
             swiftSettings: appSettings
         ),
     ],
