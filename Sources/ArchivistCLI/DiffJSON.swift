@@ -13,25 +13,6 @@ enum DiffJSON {
         return "{\"changes\":[\(items.joined(separator: ","))],\"equal\":\(changes.isEmpty)}"
     }
 
-    /// `text` as a JSON string (the canonical JSON escaping).
-    static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    /// `text` as a JSON string, escaped as canonical JSON escapes it.
+    static func string(_ text: String) -> String { CanonicalJSONWriter.quoted(text) }
 }

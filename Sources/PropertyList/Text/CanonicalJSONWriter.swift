@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Writes straight into a ``ByteBuffer``: documents of many megabytes are dumped and diffed, so no
 /// intermediate `String`s are built except for the shortest spelling of reals.
-struct CanonicalJSONWriter: ~Copyable {
+package struct CanonicalJSONWriter: ~Copyable {
     private var buffer: ByteBuffer
 
     /// Creates a writer with room for `initialCapacity` bytes.
@@ -81,6 +81,14 @@ struct CanonicalJSONWriter: ~Copyable {
         buffer.append(prefix)
         CanonicalRealFormatter.append(real, to: &buffer)
         buffer.append(#""}"#)
+    }
+
+    /// `string` as a JSON string literal, escaped exactly as in canonical JSON (for other JSON
+    /// output of the package, such as `archivist diff --json`).
+    package static func quoted(_ string: String) -> String {
+        var writer = CanonicalJSONWriter(initialCapacity: string.utf8.count + 2)
+        writer.writeString(string)
+        return String(decoding: writer.finish(), as: UTF8.self)
     }
 
     /// Appends `string` quoted, escaping what Python's `json` escapes with `ensure_ascii=False`:
