@@ -62,26 +62,42 @@ extension FormatStore {
         }
         if !preloading { disk.requestStarted() }
         defer { if !preloading { disk.requestFinished() } }
-        guard case .found(let path, let entry) = disk.lookup(key, countsAsUse: !preloading) else { return .miss }
-        let value: Value
-        do {
-            guard let data = try readEntry(path) else {
-                // Removed behind the cache's back: an ordinary miss.
+        // A write to the same key may replace the file between the lookup and the read (the index
+        // then has a newer generation): that is not damage, so the read starts again.
+        for _ in 0..<Self.readAttempts {
+            guard case .found(let path, let entry) = disk.lookup(key, countsAsUse: !preloading) else { return .miss }
+            let value: Value
+            do {
+                guard let data = try readEntry(path) else {
+                    // Removed behind the cache's back: an ordinary miss.
+                    disk.remove(key, ifGeneration: entry.generation)
+                    return .miss
+                }
+                // The index knows the size written: a shorter or longer file is damaged, whatever the
+                // decoder would make of it.
+                guard Int64(data.count) == entry.size else {
+                    throw EntrySizeMismatch(expected: entry.size, found: Int64(data.count))
+                }
+                let decoded = try coding.decode(data)
+                value = try format.afterLoad?(decoded) ?? decoded
+            } catch {
+                if disk.generation(of: key) != entry.generation { continue }
                 disk.remove(key, ifGeneration: entry.generation)
-                return .miss
+                return .unreadable(CacheError(.diskEntryUnreadable, key: key, format: format.name,
+                                              url: URL(fileURLWithPath: path), underlying: error))
             }
-            // The index knows the size written: a shorter or longer file is damaged, whatever the
-            // decoder would make of it.
-            guard Int64(data.count) == entry.size else {
-                throw EntrySizeMismatch(expected: entry.size, found: Int64(data.count))
-            }
-            let decoded = try coding.decode(data)
-            value = try format.afterLoad?(decoded) ?? decoded
-        } catch {
-            disk.remove(key, ifGeneration: entry.generation)
-            return .unreadable(CacheError(.diskEntryUnreadable, key: key, format: format.name,
-                                          url: URL(fileURLWithPath: path), underlying: error))
+            return remember(value, for: key, entry, in: disk, preloading: preloading)
         }
+        // Rewritten at every attempt: as if the read came just before the latest write.
+        return .miss
+    }
+
+    /// How often a read starts again when a write to the same key replaced the file meanwhile.
+    private static var readAttempts: Int { 4 }
+
+    /// Puts a value read from the disk in memory, unless a newer write or removal has happened.
+    private func remember(_ value: Value, for key: String, _ entry: DiskEntry, in disk: DiskLevel,
+                          preloading: Bool) -> DiskRead {
         // User code (the cost function) runs before any lock is taken.
         let valueCost = cost(of: value)
         let fits = state.withLock { (state: inout State) -> Bool in
