@@ -20,20 +20,21 @@ struct CustomizationLevels {
         let firstField: Int
         let renames: [String: String]
         let transient: Set<String>
+        /// The class (or type) itself, with its conformance.
+        let conformance: any AutoCodable.Type
     }
 
     /// Most derived first.
     private let levels: [Level]
     /// The `AutoCodable` superclasses of a class, nearest first (empty for other types).
-    let conformingSuperclasses: [any AutoCodable.Type]
+    var conformingSuperclasses: [any AutoCodable.Type] { levels.dropFirst().map(\.conformance) }
 
     init<T: AutoCodable>(for type: T.Type, fieldCount: Int) throws {
         guard let leaf = T.self as? AnyClass else {
-            levels = [Level(firstField: 0, renames: T.autoCodingKeys, transient: T.autoCodingTransientProperties)]
-            conformingSuperclasses = []
+            levels = [Level(firstField: 0, renames: T.autoCodingKeys, transient: T.autoCodingTransientProperties,
+                            conformance: T.self)]
             return
         }
-        var superclasses: [any AutoCodable.Type] = []
         var found: [Level] = []
         var current: AnyClass? = leaf
         while let level = current {
@@ -43,13 +44,12 @@ struct CustomizationLevels {
             let superclass: AnyClass? = _getSuperclass(level)
             let inherited = superclass.map { FieldLayout.fieldCount(of: $0) } ?? 0
             found.append(Level(firstField: max(0, min(inherited, fieldCount)), renames: conforming.autoCodingKeys,
-                               transient: conforming.autoCodingTransientProperties))
-            if ObjectIdentifier(level) != ObjectIdentifier(leaf) { superclasses.append(conforming) }
+                               transient: conforming.autoCodingTransientProperties, conformance: conforming))
             current = superclass
         }
-        conformingSuperclasses = superclasses
         levels = found.isEmpty
-            ? [Level(firstField: 0, renames: T.autoCodingKeys, transient: T.autoCodingTransientProperties)] : found
+            ? [Level(firstField: 0, renames: T.autoCodingKeys, transient: T.autoCodingTransientProperties,
+                     conformance: T.self)] : found
     }
 
     /// The levels whose customizations apply to stored field `index`: the class declaring it and

@@ -23,24 +23,18 @@ struct BinaryPropertyListScalarTable: ~Copyable {
         var tag: Tag
     }
 
-    private var entries = GrowableBuffer<Entry>(capacity: 256)
+    private var entries: GrowableBuffer<Entry>
     /// Entry index + 1 per slot, 0 when empty; the count is a power of two.
-    private var slots = GrowableBuffer<UInt32>(capacity: 512)
-    private var mask = 511
+    private var slots: GrowableBuffer<UInt32>
+    private var mask: Int
 
-    init() {
-        slots.append(0, count: 512)
-    }
-
-    /// A table with room for about `expectedCount` entries before it grows (at most 2^24 reserved).
-    init(expectedCount: Int) {
-        let expected = Swift.min(Swift.max(expectedCount, 0), 1 << 24)
-        var size = 512
-        while size < 2 * expected + 2 { size *= 2 }
-        entries = GrowableBuffer<Entry>(capacity: Swift.max(256, expected))
-        slots = GrowableBuffer<UInt32>(capacity: size)
-        mask = size - 1
-        slots.append(0, count: size)
+    /// A table with room for about `expectedCount` entries before it grows.
+    init(expectedCount: Int = 0) {
+        let size = InterningTableSize.forExpected(expectedCount)
+        entries = GrowableBuffer<Entry>(capacity: size.entries)
+        slots = GrowableBuffer<UInt32>(capacity: size.slots)
+        mask = size.slots - 1
+        slots.append(0, count: size.slots)
     }
 
     /// Whether an allocation failed.

@@ -52,9 +52,9 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
     /// The children of the open containers, innermost last (dictionaries: key, value, key, …).
     private var children = GrowableBuffer<UInt32>(capacity: 256)
     private var open = GrowableBuffer<OpenContainer>(capacity: 32)
-    private var strings = BinaryPropertyListByteTable()
+    private var strings: BinaryPropertyListByteTable
     private var datas = BinaryPropertyListByteTable()
-    private var scalars = BinaryPropertyListScalarTable()
+    private var scalars: BinaryPropertyListScalarTable
     /// A direct-mapped cache of keys written through ``key(stableUTF8:hash:)``.
     private var keyCache = GrowableBuffer<CachedKey>(capacity: 256)
     /// Whether the document outgrew what the format's 32-bit bookkeeping here can number.
@@ -72,8 +72,8 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
         offsets = GrowableBuffer(capacity: Swift.max(64, capacity / 6))
         references = GrowableBuffer(capacity: Swift.max(64, capacity / 6))
         keyCache.append(CachedKey(), count: 256)
-        if expectedScalars > 0 { scalars = BinaryPropertyListScalarTable(expectedCount: expectedScalars) }
-        if expectedStrings > 0 { strings = BinaryPropertyListByteTable(expectedCount: expectedStrings) }
+        scalars = BinaryPropertyListScalarTable(expectedCount: expectedScalars)
+        strings = BinaryPropertyListByteTable(expectedCount: expectedStrings)
     }
 
     /// The number of objects so far.

@@ -110,6 +110,9 @@ final class KeyedArchiveObjects {
     }
 
     /// An unsigned big-endian integer of `width` (1 to 8) bytes at a checked position.
+    ///
+    /// The scanner's `bigEndian(_:at:width:)` again, on purpose: this runs for every reference the
+    /// keyed reader follows, and a `package` function of another module is not inlined here.
     @inline(__always)
     static func bigEndian(_ base: UnsafeRawPointer, at offset: Int, width: Int) -> UInt64 {
         switch width {
