@@ -46,9 +46,7 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["PropertyList"], path: "Tests/TestSupport"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
-        .testTarget(name: "AutoCodingTests", dependencies: ["Archivist", "ArchivistTesting", "AutoCoding", "PropertyList", "TestSupport"],
-                    // ArchiveFixtures' files for FixtureCatalog, read through #filePath, not resources.
-                    exclude: ["Fixtures"]),
+        .testTarget(name: "AutoCodingTests", dependencies: ["Archivist", "ArchivistTesting", "AutoCoding", "PropertyList", "TestSupport"]),
         .testTarget(name: "KeyedArchiveTests", dependencies: ["Archivist", "KeyedArchive", "AutoCoding", "PropertyList", "TestSupport"]),
         .testTarget(name: "ArchivistTestingTests", dependencies: ["ArchivistTesting", "Archivist", "TestSupport"]),
         .testTarget(name: "ArchivistCLITests", dependencies: ["ArchivistCLI", "PropertyList", "TestSupport", "KeyedArchive", "AutoCoding"]),
