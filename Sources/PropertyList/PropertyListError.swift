@@ -49,6 +49,9 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
         public static let unsupportedDTD = Kind(rawValue: "unsupportedDTD")
         /// A value the chosen format cannot represent (e.g. a NUL character in XML).
         public static let unrepresentable = Kind(rawValue: "unrepresentable")
+        /// The output would pass the limit set for it (a printer's or converter's
+        /// `maximumLength`), or memory for it could not be allocated.
+        public static let outputLimitExceeded = Kind(rawValue: "outputLimitExceeded")
     }
 
     /// Where in the input or the value tree an error was found.
@@ -98,6 +101,11 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
         self.kind = kind
         self.reason = reason
         self.location = location
+    }
+
+    /// The error of a writer whose output buffer failed.
+    package init(_ failure: ByteBuffer.Failure) {
+        self.init(.outputLimitExceeded, failure.reason)
     }
 
     public var description: String {

@@ -38,10 +38,31 @@ extension PropertyListValue {
     /// - Throws: ``PropertyListError/Kind/unrepresentable`` when the format cannot hold a value,
     ///   e.g. a control character in an XML string.
     public func encoded(as format: PropertyListFormat) throws -> Data {
+        try encoded(as: format, maximumLength: .max)
+    }
+
+    /// This value as a document in `format`, or an error once the document would pass
+    /// `maximumLength` bytes.
+    ///
+    /// XML shares nothing, so a value read from a small binary file that refers to one string from
+    /// many places can make a very large XML document: converters of untrusted input set a limit.
+    ///
+    /// - Parameters:
+    ///   - format: ``PropertyListFormat/binary`` or ``PropertyListFormat/xml``.
+    ///   - maximumLength: The most bytes the document may have.
+    /// - Returns: The encoded document.
+    /// - Throws: What ``encoded(as:)`` throws, and ``PropertyListError/Kind/outputLimitExceeded``
+    ///   when the document would be longer or memory for it runs out.
+    public func encoded(as format: PropertyListFormat, maximumLength: Int) throws -> Data {
+        let data: Data
         if format == .binary {
-            return try BinaryPropertyListWriter().write(self)
+            data = try BinaryPropertyListWriter().write(self)
         } else {
-            return try XMLPropertyListWriter().write(self)
+            data = try XMLPropertyListWriter(maximumLength: maximumLength).write(self)
         }
+        guard data.count <= maximumLength else {
+            throw PropertyListError(.outputLimitExceeded, "the output would exceed its limit of \(maximumLength) bytes")
+        }
+        return data
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyList
 import Testing
+import TestSupport
 
 @Suite struct PropertyListTreeFormatterTests {
     @Test func rendersNestedContainersOneNodePerLineInInsertionOrder() {
@@ -126,13 +127,42 @@ import Testing
         #expect(value.treeDescription().hasPrefix("dict (2)\n  \"b\": array (2)\n"))
     }
 
-    @Test func rendersDeeplyNestedValues() {
+    @Test func rendersDeeplyNestedValuesWithIndentationCappedAndTheLevelSpelled() {
         var value: PropertyListValue = 1
         for _ in 0..<5_000 { value = [value] }
-        let lines = value.treeDescription(PropertyListTreeFormatter(indentWidth: 1)).split(separator: "\n")
+        let text = value.treeDescription(PropertyListTreeFormatter(indentWidth: 1))
+        let lines = text.split(separator: "\n")
         #expect(lines.count == 5_001)
         let last = lines.last.map(String.init) ?? ""
-        #expect(last.hasSuffix("[0] int 1"))
-        #expect(last.prefix { $0 == " " }.count == 5_000)
+        #expect(last.hasSuffix("(level 5000) [0] int 1"))
+        #expect(last.prefix { $0 == " " }.count == PropertyListTreeFormatter.maximumIndentedLevels)
+        #expect(String(lines[PropertyListTreeFormatter.maximumIndentedLevels]).hasPrefix(String(repeating: " ", count: 32) + "[0]"))
+        // Linear in the depth, not quadratic.
+        #expect(text.utf8.count < 5_001 * 64)
+    }
+
+    @Test func valuesNestedAsDeepAsTheReadersAllowRenderOnASmallStack() throws {
+        let result = try SmallStackThread.run { () -> (Int, Int) in
+            var value: PropertyListValue = 1
+            for _ in 0..<100_000 { value = [value] }
+            let sizes = (value.treeDescription().utf8.count, value.canonicalJSONData().count)
+            // Freed without recursion: a tree this deep freed normally would overflow this stack.
+            PropertyListValue.release(consume value)
+            return sizes
+        }
+        #expect(result.0 > 100_000)
+        #expect(result.1 > 100_000 * 20)
+    }
+
+    @Test func theLimitedFormsRefuseOutputPastTheirLimitWithATypedError() throws {
+        let big: PropertyListValue = .array(Array(repeating: .string(String(repeating: "x", count: 1000)), count: 100))
+        let error = try #require(throws: PropertyListError.self) {
+            try PropertyListTreeFormatter().data(for: big, maximumLength: 10_000)
+        }
+        #expect(error.kind == .outputLimitExceeded)
+        #expect(try #require(throws: PropertyListError.self) { try big.canonicalJSONData(maximumLength: 10_000) }.kind
+            == .outputLimitExceeded)
+        #expect(try PropertyListTreeFormatter().data(for: big, maximumLength: 1 << 20) == PropertyListTreeFormatter().data(for: big))
+        #expect(try big.canonicalJSONData(maximumLength: 1 << 20) == big.canonicalJSONData())
     }
 }

@@ -92,7 +92,7 @@ extension XMLPropertyListReaderTests {
         expectFailure(.xmlSyntax, line: 1, column: 23, "<plist><date fraction=0.5>2001-01-01T00:00:00Z</date></plist>")
         expectFailure(.xmlSyntax, line: 1, column: 14, #"<plist><date "0.5">2001-01-01T00:00:00Z</date></plist>"#)
         expectFailure(.xmlSyntax, line: 1, column: 14, #"<plist><date ="0.5">2001-01-01T00:00:00Z</date></plist>"#)
-        expectFailure(.xmlSyntax, line: 1, column: 23, #"<plist><date fraction="0.5>2001-01-01T00:00:00Z</date></plist>"#)
+        expectFailure(.xmlSyntax, line: 1, column: 48, #"<plist><date fraction="0.5>2001-01-01T00:00:00Z</date></plist>"#)
     }
 
     @Test func rejectsAnEmptyDateEvenWithAFraction() {

@@ -34,6 +34,8 @@ package struct BinaryPropertyListMaterializer {
     private var shared: [Int: Shared] = [:]
     /// Strings referred to more than once.
     private var strings = BinaryPropertyListStringCache()
+    /// Data referred to more than once.
+    private var blobs = BinaryPropertyListDataCache()
     /// The keys of the small dictionaries being decoded, innermost last.
     private var keyScratch: [String] = []
     /// Where this thread's stack runs out (see ``StackGuard``).
@@ -42,7 +44,7 @@ package struct BinaryPropertyListMaterializer {
     package init(scanner: BinaryPropertyListScanner, options: PropertyListReadingOptions) {
         self.scanner = scanner
         maximumDepth = options.maximumDepth
-        maximumExpandedValues = options.maximumExpandedValues
+        maximumExpandedValues = options.expandedValueLimit(forInputOfSize: scanner.bytes.count)
         flags = [UInt8](repeating: 0, count: scanner.objectCount)
     }
 
@@ -77,7 +79,7 @@ package struct BinaryPropertyListMaterializer {
         case .integer: return .integer(try scanner.integer(object))
         case .real: return object.count == 4 ? .real32(scanner.float(object)) : .real(scanner.double(object))
         case .date: return .date(scanner.date(object))
-        case .data: return .data(scanner.data(object))
+        case .data: return .data(blobs.data(object, in: scanner))
         case .asciiString, .utf16String: return .string(try string(object))
         case .uid: return .uid(scanner.uid(object))
         case .array, .dictionary: return try container(object, depth: 1)
@@ -93,7 +95,7 @@ package struct BinaryPropertyListMaterializer {
 
     private func expansionError(_ object: BinaryPropertyListScanner.Object) -> PropertyListError {
         PropertyListError(.expansionLimitExceeded,
-                          "shared references expand to more than \(maximumExpandedValues) values",
+                          "shared references expand to more than \(maximumExpandedValues) values, the limit for \(scanner.bytes.count) bytes of input",
                           at: .init(byteOffset: object.offset, objectNumber: object.number))
     }
 

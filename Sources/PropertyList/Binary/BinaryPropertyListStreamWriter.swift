@@ -180,7 +180,11 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
             throw PropertyListError(.unrepresentable, "memory ran out while writing a binary property list")
         }
         writeTrailer()
-        return out.finish()
+        do {
+            return try out.finish()
+        } catch {
+            throw PropertyListError(error)
+        }
     }
 
     // MARK: Numbering

@@ -35,7 +35,7 @@ package struct BinaryPropertyListValidator {
     package init(scanner: BinaryPropertyListScanner, options: PropertyListReadingOptions) {
         self.scanner = scanner
         maximumDepth = options.maximumDepth
-        maximumExpandedValues = options.maximumExpandedValues
+        maximumExpandedValues = options.expandedValueLimit(forInputOfSize: scanner.bytes.count)
         flags = [UInt8](repeating: 0, count: scanner.objectCount)
     }
 
@@ -83,7 +83,7 @@ package struct BinaryPropertyListValidator {
 
     private func expansionError(_ object: BinaryPropertyListScanner.Object) -> PropertyListError {
         PropertyListError(.expansionLimitExceeded,
-                          "shared references expand to more than \(maximumExpandedValues) values",
+                          "shared references expand to more than \(maximumExpandedValues) values, the limit for \(scanner.bytes.count) bytes of input",
                           at: .init(byteOffset: object.offset, objectNumber: object.number))
     }
 

@@ -7,49 +7,107 @@ import Foundation
 /// geometrically with `realloc` (which moves large blocks by remapping pages, so growing does not
 /// hold the old and the new copy at once — peak memory stays near the output size), and gives its
 /// memory to the returned `Data`.
+///
+/// Running out of memory, or past the buffer's ``limit``, is not fatal: the buffer records the
+/// failure, drops the bytes it could not hold (writers go on writing into the room it has, which
+/// is never less than ``minimumCapacity`` bytes, so no write touches memory it does not own), and
+/// ``finish()`` throws it. Writers check ``failure`` only at the end.
 package struct ByteBuffer: ~Copyable {
+    /// Why a buffer could not hold its output.
+    package struct Failure: Error, Sendable {
+        /// The size the output needed when the failure happened.
+        package var neededBytes: Int
+        /// The limit the buffer was given, or `nil` when memory could not be allocated.
+        package var limit: Int?
+
+        /// A sentence for error messages.
+        package var reason: String {
+            if let limit { return "the output would exceed its limit of \(limit) bytes" }
+            return "memory for \(neededBytes) bytes of output could not be allocated"
+        }
+    }
+
+    /// Room every buffer has, failed or not: the most any single write reserves at once beyond the
+    /// bytes it copies (indentation rounding, tags, number spellings).
+    @usableFromInline static var minimumCapacity: Int { 4096 }
+
     @usableFromInline var base: UnsafeMutableRawPointer
     @usableFromInline var capacity: Int
     /// Bytes written so far.
     @usableFromInline package var count: Int
+    /// The most bytes the output may have.
+    package let limit: Int
+    /// Why output was dropped, if it was.
+    package private(set) var failure: Failure?
+    /// Whether ``base`` was allocated by this buffer (it is ``unallocated`` when not even the
+    /// minimum could be had).
+    @usableFromInline var ownsMemory: Bool
 
-    /// Creates an empty buffer with room for `initialCapacity` bytes.
+    /// What an unallocated buffer points at: never written (its capacity is 0), never freed.
+    @usableFromInline nonisolated(unsafe) static let unallocated = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16)
+
+    /// Creates an empty buffer with room for `initialCapacity` bytes that holds at most `limit`.
     @inlinable
-    package init(initialCapacity: Int = 4096) {
-        capacity = Swift.max(initialCapacity, 64)
-        guard let memory = malloc(capacity) else { fatalError("ByteBuffer: out of memory allocating \(capacity) bytes") }
-        base = memory
+    package init(initialCapacity: Int = 4096, limit: Int = .max) {
+        self.limit = limit
+        let wanted = Swift.max(Swift.min(initialCapacity, limit), Self.minimumCapacity)
         count = 0
+        if let memory = malloc(wanted) {
+            base = memory
+            capacity = wanted
+            ownsMemory = true
+            failure = nil
+        } else {
+            base = Self.unallocated
+            capacity = 0
+            ownsMemory = false
+            failure = Failure(neededBytes: wanted, limit: nil)
+        }
     }
 
-    deinit { free(base) }
+    deinit { if ownsMemory { free(base) } }
 
-    /// Makes room for at least `additional` more bytes.
+    /// Makes room for at least `additional` more bytes; `false` (and the failure recorded) when
+    /// there is none, in which case the caller must not write.
     @inlinable
-    package mutating func reserve(_ additional: Int) {
+    package mutating func reserve(_ additional: Int) -> Bool {
         let (needed, overflow) = count.addingReportingOverflow(additional)
-        precondition(!overflow, "ByteBuffer size overflow")
-        if needed > capacity { grow(to: needed) }
+        if _fastPath(!overflow && needed <= capacity) { return true }
+        return grow(to: overflow ? .max : needed)
     }
 
     @usableFromInline
-    mutating func grow(to needed: Int) {
-        var newCapacity = capacity
+    mutating func grow(to needed: Int) -> Bool {
+        guard failure == nil else { return false }
+        guard needed <= limit else {
+            failure = Failure(neededBytes: needed, limit: limit)
+            return false
+        }
+        var newCapacity = Swift.max(capacity, Self.minimumCapacity)
         while newCapacity < needed {
             let (doubled, overflow) = newCapacity.multipliedReportingOverflow(by: 2)
             newCapacity = overflow ? needed : doubled
         }
-        guard let grown = realloc(base, newCapacity) else {
-            fatalError("ByteBuffer: out of memory growing to \(newCapacity) bytes")
+        newCapacity = Swift.min(newCapacity, Swift.max(limit, needed))
+        guard ownsMemory, let grown = realloc(base, newCapacity) else {
+            failure = Failure(neededBytes: needed, limit: nil)
+            return false
         }
         base = grown
         capacity = newCapacity
+        return true
+    }
+
+    /// Records that output could not be written (a writer could not go on), dropping what follows.
+    package mutating func fail(_ failure: Failure) {
+        if self.failure == nil { self.failure = failure }
+        capacity = Swift.min(capacity, count)
     }
 
     /// Appends one byte.
     @inlinable
     package mutating func append(_ byte: UInt8) {
-        if count == capacity { grow(to: count + 1) }
+        if count == capacity, !grow(to: count + 1) { return }
         base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
         count += 1
     }
@@ -57,8 +115,7 @@ package struct ByteBuffer: ~Copyable {
     /// Appends the bytes of a buffer.
     @inlinable
     package mutating func append(contentsOf bytes: UnsafeRawBufferPointer) {
-        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        reserve(bytes.count)
+        guard let source = bytes.baseAddress, bytes.count > 0, reserve(bytes.count) else { return }
         (base + count).copyMemory(from: source, byteCount: bytes.count)
         count += bytes.count
     }
@@ -69,8 +126,10 @@ package struct ByteBuffer: ~Copyable {
         guard repeated > 0 else { return }
         // Whole words are stored, so room for up to seven more bytes is made; they are not counted.
         let (rounded, overflow) = repeated.addingReportingOverflow(7)
-        precondition(!overflow, "ByteBuffer size overflow")
-        reserve(rounded)
+        guard !overflow, reserve(rounded) else {
+            if failure == nil { failure = Failure(neededBytes: .max, limit: nil) }
+            return
+        }
         let word = UInt64(byte) &* 0x0101_0101_0101_0101
         var offset = 0
         while offset < repeated {
@@ -127,7 +186,7 @@ package struct ByteBuffer: ~Copyable {
     /// Appends `value` in big-endian order using its low `width` bytes (1 to 8).
     @inlinable
     package mutating func appendBigEndian(_ value: UInt64, width: Int) {
-        reserve(width)
+        guard reserve(width) else { return }
         switch width {
         case 1: base.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: count, as: UInt8.self)
         case 2: base.storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, toByteOffset: count, as: UInt16.self)
@@ -148,7 +207,8 @@ package struct ByteBuffer: ~Copyable {
     /// Writes `value` big-endian into already-written bytes at `offset` (used to patch sizes).
     @inlinable
     package mutating func storeBigEndian(_ value: UInt64, width: Int, at offset: Int) {
-        precondition(offset >= 0 && offset + width <= count, "ByteBuffer patch out of range")
+        // Out of range only when the bytes to patch were dropped (the buffer has failed).
+        guard offset >= 0, width <= count, offset <= count - width else { return }
         for index in 0..<width {
             let shift = UInt64((width - 1 - index) * 8)
             base.storeBytes(of: UInt8(truncatingIfNeeded: value >> shift), toByteOffset: offset + index, as: UInt8.self)
@@ -160,7 +220,7 @@ package struct ByteBuffer: ~Copyable {
     /// The closure must initialize exactly the first `length` bytes of the buffer it receives.
     @inlinable
     package mutating func appendUnsafe(length: Int, _ body: (UnsafeMutableRawBufferPointer) -> Void) {
-        reserve(length)
+        guard reserve(length) else { return }
         body(UnsafeMutableRawBufferPointer(start: base + count, count: length))
         count += length
     }
@@ -172,9 +232,17 @@ package struct ByteBuffer: ~Copyable {
     }
 
     /// Ends the buffer and returns its bytes as `Data` that owns the memory.
-    package consuming func finish() -> Data {
+    ///
+    /// - Throws: ``Failure`` when output was dropped: memory ran out, or the output passed ``limit``.
+    package consuming func finish() throws(Failure) -> Data {
         let pointer = base
         let length = count
+        let owned = ownsMemory
+        if let failure {
+            discard self
+            if owned { free(pointer) }
+            throw failure
+        }
         discard self
         if length == 0 {
             free(pointer)

@@ -6,21 +6,52 @@ import Foundation
 ///
 /// Writes straight into a ``ByteBuffer``: documents of many megabytes are dumped and diffed, so no
 /// intermediate `String`s are built except for the shortest spelling of reals.
+///
+/// Containers nest as deep as the readers allow: deep work moves to a fresh stack (``StackGuard``).
 package struct CanonicalJSONWriter: ~Copyable {
     private var buffer: ByteBuffer
+    private var stackLimit = StackGuard.limit()
 
-    /// Creates a writer with room for `initialCapacity` bytes.
-    init(initialCapacity: Int = 4096) {
-        buffer = ByteBuffer(initialCapacity: initialCapacity)
+    /// Creates a writer with room for `initialCapacity` bytes that writes at most `limit`.
+    init(initialCapacity: Int = 4096, limit: Int = .max) {
+        buffer = ByteBuffer(initialCapacity: initialCapacity, limit: limit)
     }
 
     /// The finished document.
-    consuming func finish() -> Data {
-        buffer.finish()
+    ///
+    /// - Throws: ``PropertyListError/Kind/outputLimitExceeded`` when the document passed the limit
+    ///   or memory ran out.
+    consuming func finish() throws(PropertyListError) -> Data {
+        do {
+            return try buffer.finish()
+        } catch {
+            throw PropertyListError(error)
+        }
     }
 
     /// Appends `value` and everything in it.
     mutating func write(_ value: PropertyListValue) {
+        if buffer.failure != nil { return }
+        switch value {
+        case .dictionary, .array:
+            guard StackGuard.isExhausted(below: stackLimit) else { return writeContainer(value) }
+            let saved = stackLimit
+            defer { stackLimit = saved }
+            do {
+                try StackGuard.onFreshStack(unavailable: { $0 }) { (limit) throws(StackGuard.ThreadUnavailable) in
+                    stackLimit = limit
+                    writeContainer(value)
+                }
+            } catch {
+                buffer.fail(ByteBuffer.Failure(neededBytes: buffer.count, limit: nil))
+            }
+        default:
+            writeContainer(value)
+        }
+    }
+
+    /// Appends `value`; a container's elements through ``write(_:)``.
+    private mutating func writeContainer(_ value: PropertyListValue) {
         switch value {
         case .dictionary(let dictionary):
             buffer.append(#"{"type":"dict","value":{"#)
@@ -88,7 +119,12 @@ package struct CanonicalJSONWriter: ~Copyable {
     package static func quoted(_ string: String) -> String {
         var writer = CanonicalJSONWriter(initialCapacity: string.utf8.count + 2)
         writer.writeString(string)
-        return String(decoding: writer.finish(), as: UTF8.self)
+        do {
+            return String(decoding: try writer.finish(), as: UTF8.self)
+        } catch {
+            // Memory for a copy of the string ran out: say so in the output rather than stop.
+            return #""(string not written: \#(error.reason))""#
+        }
     }
 
     /// Appends `string` quoted, escaping what Python's `json` escapes with `ensure_ascii=False`:

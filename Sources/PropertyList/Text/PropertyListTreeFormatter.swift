@@ -17,7 +17,15 @@ import Foundation
 /// first bytes in hexadecimal. Strings are shown whole, quoted, with quotes, backslashes and
 /// control, line-separator and bidirectional-override characters escaped so each node stays on
 /// one line and reads as it is.
+///
+/// Indentation stops growing at ``maximumIndentedLevels`` levels: deeper lines are indented as
+/// deep as that and begin with their level (`(level 40) `), so the output of a deeply nested value
+/// grows with its size, not with the square of its depth. Values nest as deep as the readers allow
+/// without exhausting the stack.
 public struct PropertyListTreeFormatter: Sendable {
+    /// The deepest level whose lines are indented further (32).
+    public static let maximumIndentedLevels = 32
+
     /// Spaces per nesting level. Default 2.
     public var indentWidth: Int
     /// How many leading bytes of data values to show in hexadecimal. Default 16.
@@ -43,15 +51,63 @@ public struct PropertyListTreeFormatter: Sendable {
 
     /// The tree for `value` as UTF-8 bytes, each line ending in a newline.
     ///
+    /// If memory for the text runs out, the text ends early with a line saying so. Use
+    /// ``data(for:maximumLength:)`` for values read from untrusted input: shared references can
+    /// make a small file describe a very large tree.
+    ///
     /// - Parameter value: The root to render.
     /// - Returns: The rendered tree.
     public func data(for value: PropertyListValue) -> Data {
         var buffer = ByteBuffer()
-        write(value, level: 0, to: &buffer)
-        return buffer.finish()
+        write(value, level: 0, to: &buffer, stackLimit: StackGuard.limit())
+        let length = buffer.count
+        do {
+            return try buffer.finish()
+        } catch {
+            return Data("… \(length) bytes written, then the output stopped: \(error.reason)\n".utf8)
+        }
     }
 
-    private func write(_ value: PropertyListValue, level: Int, to buffer: inout ByteBuffer) {
+    /// The tree for `value` as UTF-8 bytes, each line ending in a newline, or an error once it
+    /// would pass `maximumLength` bytes.
+    ///
+    /// - Parameters:
+    ///   - value: The root to render.
+    ///   - maximumLength: The most bytes the text may have.
+    /// - Returns: The rendered tree.
+    /// - Throws: ``PropertyListError/Kind/outputLimitExceeded`` when the text would be longer, or
+    ///   memory for it runs out.
+    public func data(for value: PropertyListValue, maximumLength: Int) throws(PropertyListError) -> Data {
+        var buffer = ByteBuffer(initialCapacity: Swift.min(maximumLength, 4096), limit: maximumLength)
+        write(value, level: 0, to: &buffer, stackLimit: StackGuard.limit())
+        do {
+            return try buffer.finish()
+        } catch {
+            throw PropertyListError(error)
+        }
+    }
+
+    private func write(_ value: PropertyListValue, level: Int, to buffer: inout ByteBuffer, stackLimit: UInt) {
+        if buffer.failure != nil { return }
+        switch value {
+        case .dictionary, .array:
+            if StackGuard.isExhausted(below: stackLimit) {
+                do {
+                    try StackGuard.onFreshStack(unavailable: { $0 }) { (limit) throws(StackGuard.ThreadUnavailable) in
+                        writeContainer(value, level: level, to: &buffer, stackLimit: limit)
+                    }
+                } catch {
+                    buffer.fail(ByteBuffer.Failure(neededBytes: buffer.count, limit: nil))
+                }
+                return
+            }
+            writeContainer(value, level: level, to: &buffer, stackLimit: stackLimit)
+        default:
+            writeScalar(value, to: &buffer)
+        }
+    }
+
+    private func writeContainer(_ value: PropertyListValue, level: Int, to buffer: inout ByteBuffer, stackLimit: UInt) {
         switch value {
         case .dictionary(let dictionary):
             buffer.append("dict (")
@@ -61,9 +117,8 @@ public struct PropertyListTreeFormatter: Sendable {
                 indent(level + 1, to: &buffer)
                 appendQuoted(key, to: &buffer)
                 buffer.append(": ")
-                write(element, level: level + 1, to: &buffer)
+                write(element, level: level + 1, to: &buffer, stackLimit: stackLimit)
             }
-            return
         case .array(let elements):
             buffer.append("array (")
             CanonicalRealFormatter.appendDecimal(UInt64(elements.count), to: &buffer)
@@ -73,8 +128,16 @@ public struct PropertyListTreeFormatter: Sendable {
                 buffer.append(UInt8(ascii: "["))
                 CanonicalRealFormatter.appendDecimal(UInt64(position), to: &buffer)
                 buffer.append("] ")
-                write(element, level: level + 1, to: &buffer)
+                write(element, level: level + 1, to: &buffer, stackLimit: stackLimit)
             }
+        default:
+            writeScalar(value, to: &buffer)
+        }
+    }
+
+    private func writeScalar(_ value: PropertyListValue, to buffer: inout ByteBuffer) {
+        switch value {
+        case .dictionary, .array:
             return
         case .string(let string):
             buffer.append("string ")
@@ -115,10 +178,13 @@ public struct PropertyListTreeFormatter: Sendable {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     private func indent(_ level: Int, to buffer: inout ByteBuffer) {
-        let (count, overflow) = level.multipliedReportingOverflow(by: indentWidth)
-        guard !overflow, count > 0 else { return }
-        buffer.appendUnsafe(length: count) { out in
-            for index in 0..<count { out[index] = UInt8(ascii: " ") }
+        let shown = Swift.min(level, Self.maximumIndentedLevels)
+        let (count, overflow) = shown.multipliedReportingOverflow(by: indentWidth)
+        if !overflow, count > 0 { buffer.append(repeating: UInt8(ascii: " "), count: count) }
+        if level > shown {
+            buffer.append("(level ")
+            CanonicalRealFormatter.appendDecimal(UInt64(level), to: &buffer)
+            buffer.append(") ")
         }
     }
 

@@ -30,13 +30,32 @@ extension PropertyListValue {
 
     /// This value as canonical JSON in UTF-8, without a trailing newline.
     ///
-    /// Prefer this over ``canonicalJSON()`` to write a file: it skips building a `String`.
+    /// Prefer this over ``canonicalJSON()`` to write a file: it skips building a `String`. For
+    /// values read from untrusted input use ``canonicalJSONData(maximumLength:)``: shared references
+    /// let a small binary file describe a tree whose JSON is very large, and this form, like
+    /// Swift's own collections, stops the program when memory runs out.
     ///
     /// - Returns: The UTF-8 bytes of the document.
     public func canonicalJSONData() -> Data {
-        var writer = CanonicalJSONWriter()
+        do {
+            return try canonicalJSONData(maximumLength: .max)
+        } catch {
+            // Only memory running out gets here (there is no limit): what `Array` does then.
+            preconditionFailure("canonical JSON: \(error.reason)")
+        }
+    }
+
+    /// This value as canonical JSON in UTF-8, or an error once the document would pass
+    /// `maximumLength` bytes.
+    ///
+    /// - Parameter maximumLength: The most bytes the document may have.
+    /// - Returns: The UTF-8 bytes of the document.
+    /// - Throws: ``PropertyListError/Kind/outputLimitExceeded`` when the document would be longer,
+    ///   or memory for it runs out.
+    public func canonicalJSONData(maximumLength: Int) throws(PropertyListError) -> Data {
+        var writer = CanonicalJSONWriter(initialCapacity: Swift.min(maximumLength, 4096), limit: maximumLength)
         writer.write(self)
-        return writer.finish()
+        return try writer.finish()
     }
 
     /// Reads canonical JSON, strictly: every node must have exactly the members `"type"` then

@@ -72,11 +72,16 @@ extension XMLPropertyListScanner {
     }
 
     /// Skips `<!-- … -->` at `position`.
+    ///
+    /// As XML 1.0 says, `--` may not appear inside a comment (so `--->` does not end one).
     mutating func skipComment() throws(PropertyListError) {
-        guard let close = find("-->", from: position + 4) else {
+        guard let dashes = find("--", from: position + 4) else {
             throw syntaxError("a comment is never closed", at: position)
         }
-        position = close + 3
+        guard byte(dashes + 2) == UInt8(ascii: ">") else {
+            throw syntaxError("'--' inside a comment", at: dashes)
+        }
+        position = dashes + 3
     }
 
     /// Skips `<?target … ?>` at `position`; a misplaced XML declaration is an error.

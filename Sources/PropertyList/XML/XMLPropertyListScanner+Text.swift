@@ -171,6 +171,11 @@ extension XMLPropertyListScanner {
             throw syntaxError("character reference to U+\(String(value, radix: 16, uppercase: true)), "
                               + "which is not a Unicode scalar value", at: index)
         }
+        // XML 1.0's Char: tab, LF, CR, U+0020…U+D7FF, U+E000…U+FFFD, U+10000 and up.
+        guard value == 0x09 || value == 0x0A || value == 0x0D || (0x20...0xFFFD).contains(value) || value >= 0x10000 else {
+            throw syntaxError("character reference to U+\(String(value, radix: 16, uppercase: true)), "
+                              + "which XML does not allow", at: index)
+        }
         appendUTF8(of: scalar)
         return cursor + 1
     }

@@ -105,6 +105,7 @@ struct XMLPropertyListScanner: ~Copyable {
         } else if (byte(0) == 0xFE && byte(1) == 0xFF) || (byte(0) == 0xFF && byte(1) == 0xFE) {
             throw syntaxError("the document is UTF-16; only UTF-8 property lists are supported", at: 0)
         }
+        let documentStart = position
         var sawMarkup = false
         var sawDocumentType = false
         while true {
@@ -115,6 +116,10 @@ struct XMLPropertyListScanner: ~Copyable {
             }
             switch byte(position + 1) {
             case UInt8(ascii: "?") where isXMLDeclaration(at: position) && !sawMarkup:
+                // Nothing, not even white space, may come before the declaration (but the BOM).
+                guard position == documentStart else {
+                    throw syntaxError("the XML declaration must be at the very start of the document", at: position)
+                }
                 try readDeclaration()
             case UInt8(ascii: "?"):
                 try skipProcessingInstruction()
@@ -202,28 +207,59 @@ struct XMLPropertyListScanner: ~Copyable {
     /// Skips attributes (which property lists ignore, but for `<date>`'s `fraction`) up to the end
     /// of the tag at `tagStart`; returns whether the tag is an empty-element tag and the offset of
     /// its closing `>` or `/>`.
+    ///
+    /// The attributes must be well formed as XML 1.0 says: `name="value"` or `name='value'`, each
+    /// after white space, no `<` in a value, and no name twice in one tag.
     private mutating func skipAttributes(from index: Int,
                                          tagStart: Int) throws(PropertyListError) -> (isEmpty: Bool, end: Int) {
         var index = index
+        var names: [Range<Int>] = []
         while index < end {
+            let spaceStart = index
+            while index < end, isSpace(input[index]) { index += 1 }
+            guard index < end else { break }
             switch input[index] {
-            case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                let quote = input[index]
-                var close = index + 1
-                while close < end, input[close] != quote { close += 1 }
-                guard close < end else { throw syntaxError("an attribute value is never closed", at: index) }
-                index = close + 1
             case UInt8(ascii: ">"):
                 position = index + 1
                 return (false, index)
             case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: ">"):
                 position = index + 2
                 return (true, index)
-            case UInt8(ascii: "<"), UInt8(ascii: "/"):
+            case UInt8(ascii: "<"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "'"):
                 throw syntaxError("unexpected '\(Character(Unicode.Scalar(input[index])))' inside a tag", at: index)
             default:
-                index += 1
+                break
             }
+            guard index > spaceStart else {
+                throw syntaxError("attributes must be separated by white space", at: index)
+            }
+            let nameStart = index
+            while index < end, !isSpace(input[index]), input[index] != UInt8(ascii: "="), input[index] != UInt8(ascii: ">"),
+                  input[index] != UInt8(ascii: "/"), input[index] != UInt8(ascii: "\""), input[index] != UInt8(ascii: "'"),
+                  input[index] != UInt8(ascii: "<") { index += 1 }
+            let name = nameStart..<index
+            while index < end, isSpace(input[index]) { index += 1 }
+            guard byte(index) == UInt8(ascii: "=") else {
+                throw syntaxError("malformed attribute \(text(name)); expected name=\"value\"", at: nameStart)
+            }
+            index += 1
+            while index < end, isSpace(input[index]) { index += 1 }
+            let quote = byte(index)
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+                throw syntaxError("the value of attribute \(text(name)) is not quoted", at: index)
+            }
+            var close = index + 1
+            while close < end, input[close] != quote {
+                if input[close] == UInt8(ascii: "<") { throw syntaxError("'<' inside the value of attribute \(text(name))", at: close) }
+                close += 1
+            }
+            guard close < end else { throw syntaxError("an attribute value is never closed", at: index) }
+            for earlier in names where earlier.count == name.count
+                && memcmp(input + earlier.lowerBound, input + name.lowerBound, name.count) == 0 {
+                throw syntaxError("a second attribute \(text(name)) in one tag", at: nameStart)
+            }
+            names.append(name)
+            index = close + 1
         }
         throw syntaxError("the document ends inside a tag", at: tagStart)
     }

@@ -19,15 +19,19 @@ package struct XMLPropertyListStreamWriter: ~Copyable, PropertyListEventWriter {
     /// Starts a document with Apple's declaration and document type.
     ///
     /// - Parameter capacity: The expected document size in bytes, to allocate once.
-    package init(capacity: Int = 4096) {
-        buffer = ByteBuffer(initialCapacity: capacity)
+    package init(capacity: Int = 4096, limit: Int = .max) {
+        buffer = ByteBuffer(initialCapacity: capacity, limit: limit)
         XMLScalarSpelling.appendDocumentStart(into: &buffer)
     }
 
     /// Closes the document and returns it.
-    package consuming func finish() -> Data {
+    package consuming func finish() throws(PropertyListError) -> Data {
         XMLScalarSpelling.appendDocumentEnd(into: &buffer)
-        return buffer.finish()
+        do {
+            return try buffer.finish()
+        } catch {
+            throw PropertyListError(error)
+        }
     }
 
     // MARK: Containers
@@ -90,7 +94,7 @@ package struct XMLPropertyListStreamWriter: ~Copyable, PropertyListEventWriter {
         // or left uncounted).
         let tabs = indentation
         let length = utf8.count
-        buffer.reserve(tabs + length + 32)
+        guard buffer.reserve(tabs + length + 32) else { return }
         let output = buffer.base
         var at = buffer.count
         var tab = 0
@@ -114,7 +118,7 @@ package struct XMLPropertyListStreamWriter: ~Copyable, PropertyListEventWriter {
     package mutating func string(_ value: String) throws(PropertyListError) {
         // Tabs and tags stored eight bytes at a time, as in ``key(plainUTF8:)``.
         let tabs = indentation
-        buffer.reserve(tabs + 16)
+        guard buffer.reserve(tabs + 16) else { return }
         var tab = 0
         while tab < tabs {
             buffer.base.storeBytes(of: 0x0909_0909_0909_0909 as UInt64, toByteOffset: buffer.count + tab, as: UInt64.self)
@@ -123,7 +127,7 @@ package struct XMLPropertyListStreamWriter: ~Copyable, PropertyListEventWriter {
         buffer.base.storeBytes(of: 0x3E_67_6E_69_72_74_73_3C as UInt64, toByteOffset: buffer.count + tabs, as: UInt64.self)
         buffer.count += tabs + 8 // <string>
         try appendEscaped(value)
-        buffer.reserve(16)
+        guard buffer.reserve(16) else { return }
         buffer.base.storeBytes(of: 0x67_6E_69_72_74_73_2F_3C as UInt64, toByteOffset: buffer.count, as: UInt64.self)
         buffer.base.storeBytes(of: 0x0A_3E as UInt16, toByteOffset: buffer.count + 8, as: UInt16.self)
         buffer.count += 10 // </string>\n

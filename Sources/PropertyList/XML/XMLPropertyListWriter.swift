@@ -27,8 +27,16 @@ import Foundation
 /// `-infinity` for the special values, and `-0.0` keeps its sign); a carriage return is written as
 /// `&#13;` so that XML parsers that normalize line ends still read it back.
 public struct XMLPropertyListWriter: Sendable {
+    /// The most bytes a document may have (default: no limit but memory).
+    public var maximumLength: Int
+
     /// Creates a writer.
-    public init() {}
+    ///
+    /// - Parameter maximumLength: The most bytes a document may have; a longer one is a
+    ///   ``PropertyListError/Kind/outputLimitExceeded`` error (so is memory running out).
+    public init(maximumLength: Int = .max) {
+        self.maximumLength = maximumLength
+    }
 
     /// Encodes a value as an XML property list.
     ///
@@ -38,7 +46,7 @@ public struct XMLPropertyListWriter: Sendable {
     ///   value (for example `root["people"][3]["name"]`) when a string or key holds a character
     ///   XML cannot carry, or a date is not finite or lies outside the years ±999,999,999.
     public func write(_ value: PropertyListValue) throws -> Data {
-        var writer = XMLPropertyListStreamWriter()
+        var writer = XMLPropertyListStreamWriter(capacity: Swift.min(maximumLength, 4096), limit: maximumLength)
         do {
             try value.write(to: &writer, maximumDepth: .max)
         } catch {
@@ -46,6 +54,6 @@ public struct XMLPropertyListWriter: Sendable {
             located.location.path = "root" + (error.location.path ?? "")
             throw located
         }
-        return writer.finish()
+        return try writer.finish()
     }
 }

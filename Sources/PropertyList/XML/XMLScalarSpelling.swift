@@ -275,7 +275,7 @@ package enum XMLScalarSpelling {
         // Copied as it is scanned, eight bytes at a time where none needs attention. Room is kept
         // for the rest of the text and eight bytes more (whole words are stored), and made again
         // after each replacement, which is longer than the byte it replaces.
-        buffer.reserve(count + 8)
+        guard buffer.reserve(count + 8) else { return nil }
         var output = buffer.base
         var out = buffer.count
         // Text that needs nothing, checked in at most two overlapping words, is copied at once.
@@ -351,7 +351,7 @@ package enum XMLScalarSpelling {
             buffer.count = out
             buffer.append(replacement)
             index += 1
-            buffer.reserve(count - index + 8)
+            guard buffer.reserve(count - index + 8) else { return nil }
             output = buffer.base
             out = buffer.count
         }

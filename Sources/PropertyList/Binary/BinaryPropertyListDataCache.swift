@@ -1,0 +1,41 @@
+import Foundation
+
+/// The data objects of one `bplist00` document that are referred to more than once, copied out once.
+///
+/// Writers unique equal data, so a file of a few kilobytes can refer to one large blob from
+/// thousands of places; copying it at every reference would take memory out of proportion to the
+/// file. Small blobs are cheaper to copy than to look up; larger ones are copied on their first two
+/// visits and then taken from a sparse cache, so every further `Data` shares one buffer.
+package struct BinaryPropertyListDataCache {
+    /// Blobs up to this size are copied at every reference.
+    private static var copiedSize: Int { 64 }
+    /// Per object: referred to before.
+    private var seen: [Bool] = []
+    private var blobs: [Int: Data] = [:]
+
+    package init() {}
+
+    /// The bytes `object` holds.
+    ///
+    /// - Parameters:
+    ///   - object: A data object of `scanner`'s document.
+    ///   - scanner: The document.
+    @inline(__always)
+    package mutating func data(_ object: BinaryPropertyListScanner.Object, in scanner: BinaryPropertyListScanner) -> Data {
+        if object.count <= Self.copiedSize { return scanner.data(object) }
+        return sharedData(object, in: scanner)
+    }
+
+    private mutating func sharedData(_ object: BinaryPropertyListScanner.Object, in scanner: BinaryPropertyListScanner) -> Data {
+        let number = object.number
+        if let blob = blobs[number] { return blob }
+        let blob = scanner.data(object)
+        if seen.isEmpty { seen = [Bool](repeating: false, count: scanner.objectCount) }
+        if seen[number] {
+            blobs[number] = blob
+        } else {
+            seen[number] = true
+        }
+        return blob
+    }
+}
