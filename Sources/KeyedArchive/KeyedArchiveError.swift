@@ -39,6 +39,9 @@ public struct KeyedArchiveError: Error, Sendable, Equatable, CustomStringConvert
         case depthLimitExceeded
         /// `$objects` has more entries than ``KeyedUnarchivingOptions/maximumObjectCount``.
         case objectCountLimitExceeded
+        /// Collections referred to from many places expand to more values than the limit for the
+        /// archive's size (``PropertyListReadingOptions/expandedValueLimit(forInputOfSize:)``).
+        case expansionLimitExceeded
         /// A Swift type cannot be archived in a keyed archive (named in the message).
         case unsupportedType
         /// An `autoCodingDidDecode()` hook threw.
@@ -115,6 +118,7 @@ extension KeyedArchiveError {
         case .unknownTypeName: kind = .disallowedClass
         case .unsupportedType, .unverifiedLayout, .invalidConfiguration: kind = .unsupportedType
         case .cycle: kind = .valueCycle
+        case .expansionLimitExceeded: kind = .expansionLimitExceeded
         default: kind = .malformedObject
         }
         self.init(error.formatKind.flatMap(Kind.init(rawValue:)) ?? kind, error.description,

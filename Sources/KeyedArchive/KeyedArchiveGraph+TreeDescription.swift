@@ -12,9 +12,27 @@ extension KeyedArchiveGraph {
     ///
     /// - Returns: The text, ending with a newline.
     public func treeDescription() -> String {
-        var printer = KeyedTreePrinter(graph: self, counts: referenceCounts())
+        var printer = KeyedTreePrinter(graph: self, counts: referenceCounts(), maximumLength: .max)
         printer.output = "keyed archive (NSKeyedArchiver), \(objects.count) custom object\(objects.count == 1 ? "" : "s")\nroot: "
         printer.write(root, level: 0)
+        return printer.output
+    }
+
+    /// ``treeDescription()``, or an error once the text would pass `maximumLength` bytes.
+    ///
+    /// A graph read from a small archive can hold one long string at many places; printers of
+    /// untrusted input (`archivist dump`) set a limit.
+    ///
+    /// - Parameter maximumLength: The most bytes of UTF-8 the text may have.
+    /// - Returns: The text, ending with a newline.
+    /// - Throws: `PropertyListError` of kind `outputLimitExceeded` when the text would be longer.
+    public func treeDescription(maximumLength: Int) throws(PropertyListError) -> String {
+        var printer = KeyedTreePrinter(graph: self, counts: referenceCounts(), maximumLength: maximumLength)
+        printer.output = "keyed archive (NSKeyedArchiver), \(objects.count) custom object\(objects.count == 1 ? "" : "s")\nroot: "
+        printer.write(root, level: 0)
+        guard !printer.isOverLimit else {
+            throw PropertyListError(.outputLimitExceeded, "the description would exceed its limit of \(maximumLength) bytes")
+        }
         return printer.output
     }
 }

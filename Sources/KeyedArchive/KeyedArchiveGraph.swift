@@ -23,24 +23,25 @@ public struct KeyedArchiveGraph: Sendable, Equatable {
     /// - Returns: Reference counts by object index; more than 1 means the object is shared.
     public func referenceCounts() -> [Int: Int] {
         var counts: [Int: Int] = [:]
-        func visit(_ value: KeyedValue) {
+        // Iterative: values nest as deep as the archive allowed.
+        var pending: [KeyedValue] = [root]
+        for object in objects.values {
+            for field in object.fields { pending.append(field.value) }
+        }
+        while let value = pending.popLast() {
             switch value {
             case .object(let index):
                 counts[index, default: 0] += 1
             case .array(let elements), .set(let elements):
-                elements.forEach(visit)
+                pending.append(contentsOf: elements)
             case .dictionary(let entries):
                 for entry in entries {
-                    visit(entry.key)
-                    visit(entry.value)
+                    pending.append(entry.key)
+                    pending.append(entry.value)
                 }
             default:
                 break
             }
-        }
-        visit(root)
-        for object in objects.values {
-            for field in object.fields { visit(field.value) }
         }
         return counts
     }

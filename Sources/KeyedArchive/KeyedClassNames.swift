@@ -45,7 +45,14 @@ public struct KeyedClassNames: Sendable {
 
     /// Every name `type` is read from: its written name, its module-qualified name and legacy names.
     func readableNames(for type: any AutoCodable.Type) -> [String] {
-        var result = [name(for: type), String(reflecting: type)]
+        readableNames(forAny: type)
+    }
+
+    /// ``readableNames(for:)`` of a type not known to be `AutoCodable` (a root type before its
+    /// conformance is looked up, which would make a prototype instance).
+    func readableNames(forAny type: Any.Type) -> [String] {
+        let written = names[ObjectIdentifier(type)] ?? AutoCodingRegistry.name(of: type) ?? String(describing: type)
+        var result = [written, String(reflecting: type)]
         let identity = ObjectIdentifier(type)
         for (old, target) in legacy where target == identity { result.append(old) }
         return result

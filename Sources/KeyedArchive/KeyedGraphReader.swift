@@ -7,11 +7,24 @@ import PropertyList
 /// Nothing is instantiated: custom classes become ``KeyedObject`` records, so any archive can be
 /// inspected safely. A custom object is recorded when first referred to and its fields are read
 /// later from a work list, so references back to it (cycles) resolve to its index and long chains
-/// of objects cost no stack; only nesting of values recurses, bounded by the depth limit.
+/// of objects cost no stack; only nesting of values recurses, bounded by the depth limit (and moved
+/// to a fresh stack when the thread's runs low).
+///
+/// A Foundation collection referred to from many places is read once and its value shared; every
+/// reference counts the whole collection against the expansion limit for the archive's size, so a
+/// small archive of collections that each hold the next one twice is refused at once instead of
+/// expanding without end.
 struct KeyedGraphReader {
     private let document: KeyedArchiveDocument
     private var objects: [Int: KeyedObject] = [:]
     private var activeValues: Set<Int> = []
+    /// Foundation collections read so far, by index, with the values each counted.
+    private var collections: [Int: (value: KeyedValue, count: Int)] = [:]
+    /// The values counted against ``maximumValues``.
+    private var expanded = 0
+    private let maximumValues: Int
+    private let inputSize: Int
+    private var stackLimit = StackGuard.limit()
     /// Custom objects recorded but whose fields are not read yet, most recent last.
     private var pending: [(index: Int, entries: PropertyListDictionary)] = []
     private var depth = 0
@@ -22,9 +35,11 @@ struct KeyedGraphReader {
     private var typed: KeyedArchiveReader
 
     /// A reader of `document`, whose binary form `typed` reads.
-    init(document: KeyedArchiveDocument, typed: KeyedArchiveReader) {
+    init(document: KeyedArchiveDocument, typed: KeyedArchiveReader, inputSize: Int) {
         self.document = document
         self.typed = typed
+        self.inputSize = inputSize
+        maximumValues = document.options.propertyList.expandedValueLimit(forInputOfSize: inputSize)
     }
 
     /// The graph of `document`, read with its binary form (written anew when `data` is not one).
@@ -41,7 +56,7 @@ struct KeyedGraphReader {
             } catch let failure as KeyedArchiveReader.FormatFailure {
                 throw KeyedArchiveError(failure)
             }
-            var reader = KeyedGraphReader(document: document, typed: typed)
+            var reader = KeyedGraphReader(document: document, typed: typed, inputSize: bytes.count)
             return try reader.read()
         }
     }
@@ -79,7 +94,42 @@ struct KeyedGraphReader {
             throw KeyedArchiveError(.valueCycle, "the \(description.name) at object \(index) contains itself", objectIndex: index)
         }
         defer { activeValues.remove(index) }
-        return try foundation(kind, entries, description, at: index)
+        if let shared = collections[index] {
+            try count(shared.count, at: index)
+            return shared.value
+        }
+        let mark = expanded
+        let result: KeyedValue
+        if StackGuard.isExhausted(below: stackLimit) {
+            let saved = stackLimit
+            defer { stackLimit = saved }
+            result = try StackGuard.onFreshStack(unavailable: { failure in
+                KeyedArchiveError(.depthLimitExceeded, "objects nest too deep to continue: no thread could be started "
+                                    + "(error \(failure.code))", objectIndex: index)
+            }) { limit in
+                stackLimit = limit
+                return try foundation(kind, entries, description, at: index)
+            }
+        } else {
+            result = try foundation(kind, entries, description, at: index)
+        }
+        switch kind {
+        case .array, .set, .orderedSet, .dictionary: collections[index] = (result, expanded - mark)
+        default: break
+        }
+        return result
+    }
+
+    /// Counts `values` read (or handed out again) against the expansion limit.
+    private mutating func count(_ values: Int, at index: Int) throws {
+        let (total, overflow) = expanded.addingReportingOverflow(values)
+        guard !overflow, total <= maximumValues else {
+            throw KeyedArchiveError(.expansionLimitExceeded,
+                                    "shared collections expand to more than \(maximumValues) values, the limit for "
+                                        + "\(inputSize) bytes of input (each reference counts the whole collection)",
+                                    objectIndex: index)
+        }
+        expanded = total
     }
 
     /// A scalar stored directly (a number stored inline with `encode(_:forKey:)`, or an `$objects` entry).
@@ -112,6 +162,7 @@ struct KeyedGraphReader {
             let references = try document.references(KeyedArchiveFormat.objectsField, in: entries, at: index)
             var elements: [KeyedValue] = []
             elements.reserveCapacity(references.count)
+            try count(references.count, at: index)
             for reference in references {
                 elements.append(try value(.uid(UInt64(reference)), parent: index, key: KeyedArchiveFormat.objectsField))
             }
@@ -122,7 +173,9 @@ struct KeyedGraphReader {
             guard keys.count == values.count else {
                 throw KeyedArchiveError(.malformedObject, "NS.keys has \(keys.count) entries, NS.objects \(values.count)", objectIndex: index)
             }
+            try count(2 * keys.count, at: index)
             var result: [KeyedDictionaryEntry] = []
+            result.reserveCapacity(keys.count)
             for (key, entry) in zip(keys, values) {
                 result.append(KeyedDictionaryEntry(
                     key: try value(.uid(UInt64(key)), parent: index, key: KeyedArchiveFormat.keysField),

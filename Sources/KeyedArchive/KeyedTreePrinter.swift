@@ -2,6 +2,11 @@ import Foundation
 import PropertyList
 
 /// Writes a ``KeyedArchiveGraph`` as an indented tree (see ``KeyedArchiveGraph/treeDescription()``).
+///
+/// Iterative: the containers and objects being printed are kept on a stack of their own, so a chain
+/// of any number of objects or a value of any depth prints without exhausting the thread's stack.
+/// Indentation stops growing at ``PropertyListTreeFormatter/maximumIndentedLevels`` (deeper lines
+/// say their level instead), so the text grows with the graph, not with the square of its depth.
 struct KeyedTreePrinter {
     let graph: KeyedArchiveGraph
     let counts: [Int: Int]
@@ -9,14 +14,69 @@ struct KeyedTreePrinter {
     private var printed: Set<Int> = []
     private var onPath: Set<Int> = []
     private let scalars = PropertyListTreeFormatter()
+    private var stack: [Frame] = []
 
-    init(graph: KeyedArchiveGraph, counts: [Int: Int]) {
+    /// A container or object whose children are being printed.
+    private struct Frame {
+        enum Children {
+            case elements([KeyedValue])
+            case entries([KeyedDictionaryEntry])
+            case fields([(key: String, value: KeyedValue)], object: Int)
+        }
+
+        let children: Children
+        let level: Int
+        var position = 0
+    }
+
+    /// The most UTF-8 bytes of ``output``; printing stops once past it.
+    let maximumLength: Int
+    /// Whether printing stopped at ``maximumLength``.
+    var isOverLimit: Bool { output.utf8.count > maximumLength }
+
+    init(graph: KeyedArchiveGraph, counts: [Int: Int], maximumLength: Int) {
         self.graph = graph
         self.counts = counts
+        self.maximumLength = maximumLength
     }
 
     /// Writes `value` from the current position, then its children indented at `level + 1`.
     mutating func write(_ value: KeyedValue, level: Int) {
+        let base = stack.count
+        start(value, level: level)
+        while stack.count > base {
+            if maximumLength != .max, isOverLimit {
+                stack.removeSubrange(base...)
+                return
+            }
+            let top = stack.count - 1
+            let frame = stack[top]
+            let level = frame.level + 1
+            switch frame.children {
+            case .elements(let elements) where frame.position < elements.count:
+                stack[top].position += 1
+                indent(level)
+                output += "[\(frame.position)] "
+                start(elements[frame.position], level: level)
+            case .entries(let entries) where frame.position < entries.count:
+                stack[top].position += 1
+                indent(level)
+                writeKey(entries[frame.position].key)
+                start(entries[frame.position].value, level: level)
+            case .fields(let fields, _) where frame.position < fields.count:
+                stack[top].position += 1
+                indent(level)
+                output += scalars.string(for: .string(fields[frame.position].key)).dropFirst("string ".count).dropLast() + ": "
+                start(fields[frame.position].value, level: level)
+            default:
+                if case .fields(_, let index) = frame.children { onPath.remove(index) }
+                stack.removeLast()
+            }
+        }
+    }
+
+    /// Writes the line of `value`; a container or an object to expand is pushed for its children.
+    private mutating func start(_ value: KeyedValue, level: Int) {
         switch value {
         case .null: output += "null\n"
         case .string(let string): scalar(.string(string))
@@ -29,20 +89,15 @@ struct KeyedTreePrinter {
             output += "url "
             output += scalars.string(for: .string(url.absoluteString)).dropFirst("string ".count)
         case .uuid(let uuid): output += "uuid \(uuid.uuidString)\n"
-        case .array(let elements), .set(let elements):
-            if case .set = value { output += "set (\(elements.count))\n" } else { output += "array (\(elements.count))\n" }
-            for (position, element) in elements.enumerated() {
-                indent(level + 1)
-                output += "[\(position)] "
-                write(element, level: level + 1)
-            }
+        case .array(let elements):
+            output += "array (\(elements.count))\n"
+            stack.append(Frame(children: .elements(elements), level: level))
+        case .set(let elements):
+            output += "set (\(elements.count))\n"
+            stack.append(Frame(children: .elements(elements), level: level))
         case .dictionary(let entries):
             output += "dict (\(entries.count))\n"
-            for entry in entries {
-                indent(level + 1)
-                writeKey(entry.key)
-                write(entry.value, level: level + 1)
-            }
+            stack.append(Frame(children: .entries(entries), level: level))
         case .object(let index):
             object(index, level: level)
         }
@@ -63,24 +118,20 @@ struct KeyedTreePrinter {
         }
         printed.insert(index)
         onPath.insert(index)
-        defer { onPath.remove(index) }
         let references = counts[index] ?? 0
         output += "#\(index) \(object.className)" + (references > 1 ? " (shared: \(references) references)" : "") + "\n"
-        for field in object.fields {
-            indent(level + 1)
-            output += scalars.string(for: .string(field.key)).dropFirst("string ".count).dropLast() + ": "
-            write(field.value, level: level + 1)
-        }
+        stack.append(Frame(children: .fields(object.fields, object: index), level: level))
     }
 
     private mutating func writeKey(_ key: KeyedValue) {
         if case .string(let string) = key {
             output += scalars.string(for: .string(string)).dropFirst("string ".count).dropLast() + ": "
-        } else {
-            var inline = KeyedTreePrinter(graph: graph, counts: counts)
-            inline.write(key, level: 0)
-            output += "key " + inline.output.split(separator: "\n", omittingEmptySubsequences: false)[0] + ": "
+            return
         }
+        // Only the key's own line: its children, if any, are not printed.
+        var inline = KeyedTreePrinter(graph: graph, counts: counts, maximumLength: .max)
+        inline.start(key, level: 0)
+        output += "key " + inline.output.split(separator: "\n", omittingEmptySubsequences: false)[0] + ": "
     }
 
     private mutating func scalar(_ value: PropertyListValue) {
@@ -88,6 +139,8 @@ struct KeyedTreePrinter {
     }
 
     private mutating func indent(_ level: Int) {
-        output += String(repeating: " ", count: level * 2)
+        let shown = min(level, PropertyListTreeFormatter.maximumIndentedLevels)
+        output += String(repeating: " ", count: shown * 2)
+        if level > shown { output += "(level \(level)) " }
     }
 }

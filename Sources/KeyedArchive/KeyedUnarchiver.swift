@@ -111,6 +111,11 @@ public struct KeyedUnarchiver: @unchecked Sendable {
         } catch {
             throw KeyedArchiveError(error)
         }
+        // Names first: a disallowed archive is refused before the root type's coder is built
+        // (building it makes a prototype instance, running the type's `init()`).
+        var names = Set(classNames.readableNames(forAny: T.self))
+        for allowedType in allowedTypes { names.formUnion(classNames.readableNames(for: allowedType)) }
+        try Self.checkClassNames(of: &reader, against: names)
         let coder: any ValueCoding<T>
         do {
             coder = try AutoCodingEngine.shared.coder(for: T.self)
@@ -122,7 +127,6 @@ public struct KeyedUnarchiver: @unchecked Sendable {
         // actor for a conformance isolated to it).
         if let root = (coder as? any ObjectCoding)?.plan.conformance { types.insert(root, at: 0) }
         let allowed = try KeyedAllowedTypes(types, classNames: classNames)
-        try Self.checkClassNames(of: &reader, against: allowed)
         do {
             let context = DecodingContext(engine: .shared, types: allowed, maximumDepth: options.maximumDepth)
             let root = try coder.decode(reader.root, from: &reader, context)
@@ -144,10 +148,10 @@ public struct KeyedUnarchiver: @unchecked Sendable {
 
     /// Refuses the archive when any object's `$classname` is neither a Foundation value class nor
     /// an allowed type — before anything is created, so no disallowed archive runs any `init()`.
-    private static func checkClassNames(of reader: inout KeyedArchiveReader, against allowed: KeyedAllowedTypes) throws {
+    private static func checkClassNames(of reader: inout KeyedArchiveReader, against allowed: Set<String>) throws {
         do {
             try reader.forEachClass { index, description in
-                if description.foundation == nil, !allowed.allows(description.name) {
+                if description.foundation == nil, !allowed.contains(description.name) {
                     throw KeyedArchiveError(.disallowedClass,
                                             "$classname \"\(description.name)\" is not among the types allowed to be unarchived",
                                             objectIndex: index)

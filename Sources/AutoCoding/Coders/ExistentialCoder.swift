@@ -63,7 +63,14 @@ final class ExistentialCoder<T>: ValueCoding, @unchecked Sendable {
         if R.isSelfDescribing {
             if try reader.nilLevel(node) != nil, let none = Optional<Any>.none as Any as? T { return none }
             if let described = try reader.describedType(of: node) {
-                let value = try engine.fieldCoder(forAnyType: described).decodeBoxed(node, from: &reader, context)
+                let value: Any
+                if R.sharesObjects, let shared = try reader.sharedValue(node) {
+                    value = shared
+                } else {
+                    let mark = reader.expandedValues
+                    value = try engine.fieldCoder(forAnyType: described).decodeBoxed(node, from: &reader, context)
+                    if R.sharesObjects { reader.share(value: value, for: node, countedSince: mark) }
+                }
                 guard let typed = value as? T else {
                     throw AutoCodingError(.typeMismatch, "the archive holds a \(described), not a \(T.self)",
                                           expected: "\(T.self)", found: "\(described)")

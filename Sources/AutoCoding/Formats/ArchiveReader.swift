@@ -80,6 +80,16 @@ package protocol ArchiveReader {
     /// Keeps a post-decoding hook to run once the whole graph is read (formats that share objects).
     mutating func deferHook(_ hook: @escaping () throws -> Void)
 
+    /// How many values reading has counted against the expansion limit so far (formats that share
+    /// collections; a mark for ``share(value:for:countedSince:)``).
+    var expandedValues: Int { get }
+    /// The value already read as `Any` for the collection `node` refers to, counted again against
+    /// the expansion limit (formats that share collections).
+    mutating func sharedValue(_ node: Node) throws -> Any?
+    /// Records the value read as `Any` for the collection `node` refers to, which counted the
+    /// values since `mark`.
+    mutating func share(value: Any, for node: Node, countedSince mark: Int)
+
     /// Reads `node` into the value of `coder`'s type stored at `offset` in `memory`, through `coder`.
     ///
     /// The default calls ``FieldCoding/decodeField(_:from:into:at:_:)``; a format with an entry
@@ -115,6 +125,9 @@ extension ArchiveReader {
     package mutating func sharedInstance(_ node: Node) -> AnyObject? { nil }
     package mutating func share(_ instance: AnyObject, for node: Node) {}
     package mutating func deferHook(_ hook: @escaping () throws -> Void) {}
+    package var expandedValues: Int { 0 }
+    package mutating func sharedValue(_ node: Node) throws -> Any? { nil }
+    package mutating func share(value: Any, for node: Node, countedSince mark: Int) {}
     package mutating func field(_ coder: any FieldCoding, _ node: Node, into memory: InstanceMemory, at offset: Int,
                                 _ context: DecodingContext) throws {
         try coder.decodeField(node, from: &self, into: memory, at: offset, context)

@@ -36,7 +36,7 @@ public enum AutoArchiver {
             } else {
                 var writer = XMLArchiveWriter(capacity: capacity)
                 try coder.encode(value, to: &writer, context)
-                data = writer.finish()
+                data = try writer.finish()
             }
             ArchiveSizeHints.shared.record(data.count, for: T.self, format: format)
             return data

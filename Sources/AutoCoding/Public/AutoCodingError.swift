@@ -49,6 +49,11 @@ public struct AutoCodingError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let hookFailed = Kind(rawValue: "hookFailed")
         /// Values nest deeper than the depth limit (writing), or an archive does (reading).
         public static let depthLimitExceeded = Kind(rawValue: "depthLimitExceeded")
+        /// References to shared values expand to more values than the limit for the archive's
+        /// size (``PropertyList/PropertyListReadingOptions/expandedValueLimit(forInputOfSize:)``).
+        public static let expansionLimitExceeded = Kind(rawValue: "expansionLimitExceeded")
+        /// The output would pass the limit set for it, or memory for it could not be allocated.
+        public static let outputLimitExceeded = Kind(rawValue: "outputLimitExceeded")
     }
 
     /// The category, for programs to act on.
@@ -193,6 +198,8 @@ extension AutoCodingError {
         switch error.kind {
         case .unrepresentable: kind = .unrepresentable
         case .depthLimitExceeded: kind = .depthLimitExceeded
+        case .expansionLimitExceeded: kind = .expansionLimitExceeded
+        case .outputLimitExceeded: kind = .outputLimitExceeded
         default: kind = .corruptArchive
         }
         let place = error.location.description

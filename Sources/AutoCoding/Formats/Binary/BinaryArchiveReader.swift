@@ -5,8 +5,10 @@ import PropertyList
 /// document, straight from its bytes.
 ///
 /// Wraps the zero-copy scanner of the `PropertyList` module. Every object read counts against
-/// ``PropertyListReadingOptions/maximumExpandedValues``, so a small file whose containers are
-/// shared many times over cannot make decoding take unbounded time; nesting is bounded by the
+/// the options' expansion limit for the size of the file
+/// (``PropertyListReadingOptions/expandedValueLimit(forInputOfSize:)``), so a small file whose
+/// containers are shared many times over cannot make decoding take time out of proportion to its
+/// size; strings and data referred to many times are decoded once and shared; nesting is bounded by the
 /// decoding context's depth limit, and a container that contains itself is a cycle error.
 package struct BinaryArchiveReader: ArchiveReader {
     package typealias Node = BinaryPropertyListScanner.Object
@@ -16,11 +18,15 @@ package struct BinaryArchiveReader: ArchiveReader {
     package let scanner: BinaryPropertyListScanner
     package let root: Node
     private let options: PropertyListReadingOptions
+    /// The expansion limit for this file's size.
+    private let maximumValues: Int
     private var values = 0
     /// Builds trees for unknown entries and migration, sharing what the file shares.
     private var materializer: BinaryPropertyListMaterializer?
     /// Strings referred to more than once, decoded once.
     private var strings = BinaryPropertyListStringCache()
+    /// Data objects referred to more than once, copied out once.
+    private var sharedData = BinaryPropertyListDataCache()
     /// Containers being read, by object number (allocated at the first container).
     private var onPath: [Bool] = []
     /// Object numbers found to hold a property's key, by the key's address (direct-mapped):
@@ -47,6 +53,7 @@ package struct BinaryArchiveReader: ArchiveReader {
     package init(scanner: BinaryPropertyListScanner, options: PropertyListReadingOptions) throws {
         self.scanner = scanner
         self.options = options
+        maximumValues = options.expandedValueLimit(forInputOfSize: scanner.bytes.count)
         do {
             root = try scanner.object(scanner.topObject)
         } catch {
@@ -68,14 +75,17 @@ package struct BinaryArchiveReader: ArchiveReader {
     @inline(__always)
     private mutating func object(_ number: Int) throws -> Node {
         values &+= 1
-        guard values <= options.maximumExpandedValues else {
-            throw AutoCodingError(.corruptArchive, "the archive expands to more than \(options.maximumExpandedValues) values")
-        }
+        guard values <= maximumValues else { throw expansionError() }
         do {
             return try scanner.object(number)
         } catch {
             throw AutoCodingError(error)
         }
+    }
+
+    private func expansionError() -> AutoCodingError {
+        AutoCodingError(.expansionLimitExceeded, "the archive expands to more than \(maximumValues) values, "
+                            + "the limit for \(scanner.bytes.count) bytes of input (shared references count at every use)")
     }
 
     @inline(__always)
@@ -136,7 +146,7 @@ package struct BinaryArchiveReader: ArchiveReader {
 
     package mutating func data(_ node: Node) throws -> Data {
         guard node.kind.is(.data) else { throw mismatch("data", node) }
-        return scanner.data(node)
+        return sharedData.data(node, in: scanner)
     }
 
     package mutating func arrayCount(_ node: Node) throws -> Int {

@@ -47,8 +47,11 @@ package struct KeyedArchiveReader: ArchiveReader {
         package var key: String?
 
         /// The failure carried through the engine as an ``AutoCodingError`` that keeps its keyed kind.
-        var carried: AutoCodingError {
-            var carried = AutoCodingError(.corruptArchive, message)
+        var carried: AutoCodingError { carried(as: .corruptArchive) }
+
+        /// ``carried`` with the engine kind `engineKind`.
+        func carried(as engineKind: AutoCodingError.Kind) -> AutoCodingError {
+            var carried = AutoCodingError(engineKind, message)
             carried.formatKind = kind
             carried.objectIndex = objectIndex
             carried.objectKey = key
@@ -133,6 +136,13 @@ package struct KeyedArchiveReader: ArchiveReader {
     /// Object numbers found to hold a property's key, by the key's address (direct-mapped):
     /// archives store each key string once, so after the first match a key is recognized by number.
     private var knownKeys = [KnownKey](repeating: KnownKey(), count: 256)
+    /// The expansion limit for this document's size, and the collection elements and entries read
+    /// so far (a collection referred to from many places counts at every reference).
+    private let maximumValues: Int
+    package private(set) var expandedValues = 0
+    /// Foundation collections read as `Any`, by index, with how many values each counted: read
+    /// once, handed out again (counted again) for every further reference.
+    private var sharedCollections: [Int: (value: Any, count: Int)] = [:]
 
     struct KnownKey {
         var address: UInt = 0
@@ -161,6 +171,7 @@ package struct KeyedArchiveReader: ArchiveReader {
          options: PropertyListReadingOptions) throws {
         self.scanner = scanner
         self.options = options
+        maximumValues = options.expandedValueLimit(forInputOfSize: scanner.bytes.count)
         let array: BinaryPropertyListScanner.Object
         if let objects {
             array = objects
@@ -518,6 +529,7 @@ package struct KeyedArchiveReader: ArchiveReader {
     }
 
     package mutating func element(_ node: Node, at index: Int) throws -> Node {
+        try countValues(1)
         let elements = try elements(node).elements
         guard index >= 0, index < elements.count else { throw AutoCodingError(.corruptArchive, "no element \(index)") }
         return Node(reference: Int(referenceStorage[elements.lowerBound + index]), object: objectsArray, index: -1)
@@ -634,6 +646,7 @@ package struct KeyedArchiveReader: ArchiveReader {
         let node = try resolve(node)
         guard node.index >= 0, node.object.isDictionary else { throw mismatch("dictionary", node) }
         if try foundationClass(node) == .dictionary {
+            try countValues(1)
             let values = try elements(node).elements
             guard position >= 0, position < values.count else { throw AutoCodingError(.corruptArchive, "no value \(position)") }
             _ = try keys(node)
@@ -732,6 +745,34 @@ package struct KeyedArchiveReader: ArchiveReader {
         } catch {
             throw AutoCodingError(error)
         }
+    }
+
+    // MARK: Expansion
+
+    /// Counts `added` values read against the expansion limit.
+    @inline(__always)
+    mutating func countValues(_ added: Int) throws {
+        let (total, overflow) = expandedValues.addingReportingOverflow(added)
+        guard !overflow, total <= maximumValues else {
+            throw FormatFailure(kind: "expansionLimitExceeded",
+                                message: "shared collections expand to more than \(maximumValues) values, the limit for "
+                                    + "\(scanner.bytes.count) bytes of input (each reference counts the whole collection)",
+                                objectIndex: objectPath.last, key: nil).carried(as: .expansionLimitExceeded)
+        }
+        expandedValues = total
+    }
+
+    package mutating func sharedValue(_ node: Node) throws -> Any? {
+        guard let index = try? resolve(node).index, index > 0, let entry = sharedCollections[index] else { return nil }
+        try countValues(entry.count)
+        return entry.value
+    }
+
+    package mutating func share(value: Any, for node: Node, countedSince mark: Int) {
+        guard let resolved = try? resolve(node), resolved.index > 0, resolved.object.isDictionary,
+              let kind = try? foundationClass(resolved), kind == .array || kind == .set || kind == .orderedSet || kind == .dictionary
+        else { return }
+        sharedCollections[resolved.index] = (value, expandedValues - mark)
     }
 
     // MARK: Graphs

@@ -105,6 +105,11 @@ extension KeyedArchiveWriter {
             try stream.key(KeyedArchiveFormat.uuidField)
             try stream.data(datas[slot.start])
             try stream.endDictionary()
+        case .nsNull:
+            try stream.beginDictionary(count: 1)
+            try stream.key(KeyedArchiveFormat.classKey)
+            try stream.uid(slot.a)
+            try stream.endDictionary()
         case .nilMarker:
             try stream.beginDictionary(count: 1)
             try stream.key(ReservedKey.nilMarker)
@@ -192,6 +197,8 @@ extension KeyedArchiveWriter {
         case .uuid:
             return .dictionary([KeyedArchiveFormat.classKey: .uid(slot.a),
                                 KeyedArchiveFormat.uuidField: .data(datas[slot.start])])
+        case .nsNull:
+            return .dictionary([KeyedArchiveFormat.classKey: .uid(slot.a)])
         case .nilMarker:
             return .dictionary([ReservedKey.nilMarker: .integer(PropertyListInteger(Int64(bitPattern: slot.a)))])
         case .classDescription:

@@ -83,6 +83,8 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         case uuid
         /// A nested nil marker: `a` the level.
         case nilMarker
+        /// `NSNull` (`nil` inside a collection, where Foundation allows no `$null`): `a` the class UID.
+        case nsNull
         /// A class description: `start` indexes the name in ``strings``, `b`/`c` the classes there.
         case classDescription
     }
@@ -98,6 +100,8 @@ package struct KeyedArchiveWriter: ArchiveWriter {
 
     /// The `$objects` so far.
     private(set) var slots: [Slot] = [Slot(kind: .null)]
+    /// The UID of the archive's `NSNull` object (0: none yet).
+    private var nullObject: UInt64 = 0
     /// The UID of the root.
     private(set) var root: UInt64 = 0
     private(set) var strings: [String] = []
@@ -254,7 +258,14 @@ package struct KeyedArchiveWriter: ArchiveWriter {
 
     /// `nil` is UID 0 (`$null`), as `encode(nil, forKey:)` writes it; a `nil` further inside nested
     /// optionals is the plain formats' `{"$nil": level}`.
+    ///
+    /// Inside a collection `nil` is `NSNull`, as Foundation writes it (an `NSArray` cannot hold
+    /// `$null`); it reads back as `nil`. One `NSNull` object serves the whole archive.
     package mutating func nilMarker(level: Int) throws {
+        if level == 0, let top = stack.last, top.kind != .object {
+            if nullObject == 0 { nullObject = newSlot(Slot(kind: .nsNull, a: foundationClass(.null))) }
+            return add(uid: nullObject)
+        }
         guard level > 0 else { return add(uid: 0) }
         add(uid: newSlot(Slot(kind: .nilMarker, a: UInt64(bitPattern: Int64(level)))))
     }

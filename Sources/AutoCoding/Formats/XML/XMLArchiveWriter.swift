@@ -16,7 +16,13 @@ struct XMLArchiveWriter: ArchiveWriter, ~Copyable {
     }
 
     /// Finishes the document.
-    consuming func finish() -> Data { stream.finish() }
+    consuming func finish() throws -> Data {
+        do {
+            return try stream.finish()
+        } catch {
+            throw AutoCodingError(error)
+        }
+    }
 
     /// Runs one event, turning the writer's errors into the engine's.
     @inline(__always)
