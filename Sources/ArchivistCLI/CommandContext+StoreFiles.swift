@@ -13,14 +13,14 @@ extension CommandContext {
         let name = Self.displayName(of: path)
         if StoreFileReader.isBasicLog(data) {
             let (value, summary) = try StoreFileReader.basicLog(data, name: name)
-            return InputDocument(value: value, format: nil, container: .basicLog(summary))
+            return InputDocument(value: value, format: nil, container: .basicLog(summary), byteCount: data.count)
         }
         guard StoreFileReader.isStoreEntry(data) else {
             let (value, format) = try decodeDocument(data, name: name)
-            return InputDocument(value: value, format: format)
+            return InputDocument(value: value, format: format, byteCount: data.count)
         }
         let entry = try StoreFileReader.storeEntry(data, name: name)
         let (value, format) = try decodeDocument(entry.payload, name: "\(name) (store entry \(PropertyListValueSummary.quoted(entry.key)))")
-        return InputDocument(value: value, format: format, container: .storeEntry(key: entry.key))
+        return InputDocument(value: value, format: format, container: .storeEntry(key: entry.key), byteCount: data.count)
     }
 }

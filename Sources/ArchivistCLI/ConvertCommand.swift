@@ -31,10 +31,13 @@ enum ConvertCommand {
             throw .usage("unknown format '\(formatName)' for --to (expected binary, xml or json)", subcommand: "convert")
         }
         let input = arguments.positionals[0]
-        let (value, _) = try context.readDocument(input)
+        let data = try context.readInput(input)
+        let (value, _) = try context.decodeDocument(data, name: CommandContext.displayName(of: input))
         let output: Data
         do {
-            output = try target.encode(value)
+            output = try target.encode(value, maximumLength: DocumentFormat.outputLimit(forInputOfSize: data.count))
+        } catch let error as PropertyListError where error.kind == .outputLimitExceeded {
+            throw DocumentFormat.outputFailure(error, name: CommandContext.displayName(of: input), inputSize: data.count)
         } catch {
             throw CommandFailure("cannot convert \(CommandContext.displayName(of: input)) to \(target.displayName): \(error)")
         }

@@ -53,14 +53,31 @@ public enum DocumentFormat: String, CaseIterable, Sendable {
     /// - Parameter value: The value to encode.
     /// - Returns: The document.
     /// - Throws: `PropertyListError` when the format cannot represent the value.
-    public func encode(_ value: PropertyListValue) throws -> Data {
+    public func encode(_ value: PropertyListValue, maximumLength: Int = .max) throws -> Data {
         switch self {
-        case .binary: return try value.encoded(as: .binary)
-        case .xml: return try value.encoded(as: .xml)
+        case .binary: return try value.encoded(as: .binary, maximumLength: maximumLength)
+        case .xml: return try value.encoded(as: .xml, maximumLength: maximumLength)
         case .json:
-            var data = value.canonicalJSONData()
+            var data = try value.canonicalJSONData(maximumLength: maximumLength)
             data.append(UInt8(ascii: "\n"))
             return data
         }
+    }
+
+    /// The most output the commands write for an input of `byteCount` bytes: 64 MiB, or 64 bytes
+    /// per input byte for larger files.
+    ///
+    /// Binary property lists (and keyed archives) share what they repeat, so a file of kilobytes
+    /// can stand for a tree whose text is gigabytes; the commands refuse such output with an error
+    /// instead of exhausting memory.
+    public static func outputLimit(forInputOfSize byteCount: Int) -> Int {
+        let (scaled, overflow) = max(byteCount, 0).multipliedReportingOverflow(by: 64)
+        return overflow ? .max : max(64 << 20, scaled)
+    }
+
+    /// The failure of a command whose output would pass ``outputLimit(forInputOfSize:)``.
+    static func outputFailure(_ error: any Error, name: String, inputSize: Int) -> CommandFailure {
+        CommandFailure("\(name): \(error); the \(inputSize)-byte input shares values that expand past the output "
+                       + "limit of \(outputLimit(forInputOfSize: inputSize)) bytes")
     }
 }

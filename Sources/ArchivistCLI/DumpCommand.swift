@@ -27,6 +27,7 @@ enum DumpCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) {
         let document = try context.readInputDocument(arguments.positionals[0])
         let value = document.value
+        let limit = DocumentFormat.outputLimit(forInputOfSize: document.byteCount)
         var output = Data()
         if !arguments.flags.contains("--json") {
             switch document.container {
@@ -37,19 +38,34 @@ enum DumpCommand {
                 for problem in summary.problems { output.append(Data("! \(problem)\n".utf8)) }
             }
         }
+        let name = CommandContext.displayName(of: arguments.positionals[0])
         if arguments.flags.contains("--json") {
-            var json = value.canonicalJSONData()
-            json.append(UInt8(ascii: "\n"))
-            output = json
-        } else if KeyedUnarchiver.isKeyedArchive(value) {
             do {
-                output += Data(try KeyedUnarchiver.graph(fromPropertyList: value).treeDescription().utf8)
+                var json = try value.canonicalJSONData(maximumLength: limit)
+                json.append(UInt8(ascii: "\n"))
+                output = json
             } catch {
-                throw CommandFailure("\(CommandContext.displayName(of: arguments.positionals[0])): invalid keyed archive: \(error)"
+                throw DocumentFormat.outputFailure(error, name: name, inputSize: document.byteCount)
+            }
+        } else if KeyedUnarchiver.isKeyedArchive(value) {
+            let graph: KeyedArchiveGraph
+            do {
+                graph = try KeyedUnarchiver.graph(fromPropertyList: value)
+            } catch {
+                throw CommandFailure("\(name): invalid keyed archive: \(error)"
                                      + " (--json prints the raw property list)")
             }
+            do {
+                output += Data(try graph.treeDescription(maximumLength: limit).utf8)
+            } catch {
+                throw DocumentFormat.outputFailure(error, name: name, inputSize: document.byteCount)
+            }
         } else {
-            output += PropertyListTreeFormatter().data(for: value)
+            do {
+                output += try PropertyListTreeFormatter().data(for: value, maximumLength: limit)
+            } catch {
+                throw DocumentFormat.outputFailure(error, name: name, inputSize: document.byteCount)
+            }
         }
         try context.writeOutput(output, to: nil)
     }

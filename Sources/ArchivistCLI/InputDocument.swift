@@ -18,12 +18,15 @@ public struct InputDocument: Sendable {
     public var format: DocumentFormat?
     /// The store file it was held in, if any.
     public var container: Container
+    /// The size of the file read, in bytes: what output limits are proportional to.
+    public var byteCount: Int
 
     /// Creates a document.
-    public init(value: PropertyListValue, format: DocumentFormat?, container: Container = .none) {
+    public init(value: PropertyListValue, format: DocumentFormat?, container: Container = .none, byteCount: Int = 0) {
         self.value = value
         self.format = format
         self.container = container
+        self.byteCount = byteCount
     }
 
     /// How messages name what was read: `binary property list`, `store entry "ada" (binary property
