@@ -95,7 +95,7 @@ import Testing
         let wide = try #require(throws: AutoCodingError.self) {
             try AutoArchiver.unarchive(Node.self, from: data, options: PropertyListReadingOptions(maximumExpandedValues: 20))
         }
-        #expect(wide.kind == .corruptArchive)
+        #expect(wide.kind == .expansionLimitExceeded)
         #expect(try AutoArchiver.unarchive(Node.self, from: data).next?.next != nil)
     }
 
