@@ -23,11 +23,18 @@ mkdir -p "$out/coverage"
 # The profile format must match the compiler's, so use the LLVM tools next to swiftc.
 tools="$(dirname "$(command -v swiftc)")"
 mapfile -t sources < <(find "$root/Sources/PropertyList" -name '*.swift' | sort)
+# The C shim StackGuard imports, through a module map of its own.
+shim="$root/Sources/CArchivistStack"
+mkdir -p "$out/coverage/maps"
+printf 'module CArchivistStack {\n    header "%s"\n    export *\n}\n' "$shim/include/CArchivistStack.h" \
+    > "$out/coverage/maps/module.modulemap"
+clang -c -O1 -I "$shim/include" "$shim/CArchivistStack.c" -o "$out/coverage/CArchivistStack.o"
 # -sanitize=fuzzer only for libFuzzer's main(), which replays the corpus with -runs=0.
 (cd "$out/coverage" && swiftc -sanitize=fuzzer -parse-as-library -Onone -wmo \
-    -profile-generate -profile-coverage-mapping \
+    -profile-generate -profile-coverage-mapping -I "$out/coverage/maps" \
     -module-name PropertyListFuzz -package-name Archivist "${format_flags[@]}" \
-    "${sources[@]}" "$root/Scripts/fuzz/ReaderFuzz.swift" -o "$binary")
+    "${sources[@]}" "$root/Scripts/fuzz/ReaderFuzz.swift" "$root/Scripts/fuzz/FuzzSupport.swift" \
+    "$out/coverage/CArchivistStack.o" -o "$binary")
 
 rm -f "$out"/coverage/*.profraw
 LLVM_PROFILE_FILE="$out/coverage/replay-%p.profraw" "$binary" -runs=0 "$out/corpus" "$out/seeds" \

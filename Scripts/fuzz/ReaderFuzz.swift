@@ -1,7 +1,10 @@
-// libFuzzer entry for the property-list readers. Not part of the package: Scripts/fuzz.sh compiles
-// it together with Sources/PropertyList/**/*.swift into one module, so no import is needed.
-// Built with `-D FUZZ_XML` it fuzzes the XML reader, otherwise the binary one.
+// libFuzzer entry for the property-list readers (targets `binary` and `xml`). Not part of the
+// package: Scripts/fuzz.sh compiles it with FuzzSupport.swift against the instrumented
+// PropertyList module. Built with `-D FUZZ_XML` it fuzzes the XML reader, otherwise the binary one.
 import Foundation
+#if canImport(PropertyList)  // Scripts/fuzz-coverage.sh compiles the sources into this module instead
+import PropertyList
+#endif
 
 #if FUZZ_XML
 private let fuzzedFormat = PropertyListFormat.xml
@@ -32,20 +35,5 @@ public func readerFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) 
     return 0
 }
 
-#if FUZZ_ROUNDTRIP
-/// The number of values in `value`'s tree, counting shared subtrees at every use, stopping once
-/// past `limit`.
-private func fuzzNodeCount(_ value: PropertyListValue, limit: Int) -> Int {
-    var count = 0
-    var pending = [value]
-    while let next = pending.popLast(), count <= limit {
-        count += 1
-        switch next {
-        case .array(let elements): pending += elements
-        case .dictionary(let dictionary): pending += dictionary.values
-        default: break
-        }
-    }
-    return count
-}
-#endif
+/// The seeds are the fixtures and Scripts/fuzz/make-seeds.py's files, which Scripts/fuzz.sh copies.
+func fuzzWriteSeeds(to directory: String, sources: [(name: String, data: Data)]) {}
