@@ -65,11 +65,15 @@ enum DiffCommand {
         } catch {
             throw CommandFailure("\(name): invalid keyed archive: \(error)")
         }
+        let tree: PropertyListValue
         do {
-            return try KeyedContentTree.tree(of: graph)
+            tree = try KeyedContentTree.tree(of: graph)
         } catch {
+            KeyedArchiveGraph.release(consume graph)
             throw CommandFailure("\(name): \(error.message)")
         }
+        KeyedArchiveGraph.release(consume graph)
+        return tree
     }
 
     /// The name paths start with: the `$type` (or keyed `$class`) both roots record, else empty.

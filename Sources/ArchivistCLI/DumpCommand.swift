@@ -55,11 +55,16 @@ enum DumpCommand {
                 throw CommandFailure("\(name): invalid keyed archive: \(error)"
                                      + " (--json prints the raw property list)")
             }
+            let text: String
             do {
-                output += Data(try graph.treeDescription(maximumLength: limit).utf8)
+                text = try graph.treeDescription(maximumLength: limit)
             } catch {
+                KeyedArchiveGraph.release(consume graph)
                 throw DocumentFormat.outputFailure(error, name: name, inputSize: document.byteCount)
             }
+            // Values may nest as deep as the reader allows: freed without recursion.
+            KeyedArchiveGraph.release(consume graph)
+            output += Data(text.utf8)
         } else {
             do {
                 output += try PropertyListTreeFormatter().data(for: value, maximumLength: limit)

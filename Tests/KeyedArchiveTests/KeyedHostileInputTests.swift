@@ -3,6 +3,7 @@ import Foundation
 import KeyedArchive
 import PropertyList
 import Testing
+import TestSupport
 
 /// Counts the instances made, to check that a refused archive made none.
 final class CountedInstance: AutoCodable {
@@ -152,5 +153,24 @@ final class CountedInstance: AutoCodable {
         let graph = try KeyedUnarchiver.graph(from: again)
         guard case .dictionary(let entries) = graph.root else { Issue.record("root is \(graph.root)"); return }
         #expect(entries.contains { $0.key == .string("null") && $0.value == .null })
+    }
+}
+
+extension KeyedHostileInputTests {
+    @Test func aGraphOfCollectionsNestedAHundredThousandDeepIsReadPrintedAndFreedOnASmallStack() throws {
+        var objects: [PropertyListValue] = ["$null"]
+        let levels = 100_000
+        let classIndex = UInt64(levels + 2)
+        for level in 0..<levels { objects.append(["$class": .uid(classIndex), "NS.objects": [.uid(UInt64(level + 2))]]) }
+        objects.append("leaf")
+        objects.append(HandMadeArchive.classDescription("NSArray"))
+        let data = try HandMadeArchive.data(HandMadeArchive.document(objects))
+        let lines = try SmallStackThread.run { () -> Int in
+            let graph = try KeyedUnarchiver.graph(from: data)
+            let count = graph.treeDescription().split(separator: "\n").count
+            KeyedArchiveGraph.release(consume graph)
+            return count
+        }
+        #expect(lines == levels + 2)
     }
 }
