@@ -18,6 +18,15 @@ import Foundation
 /// ``XMLPropertyListWriter`` writes for a fraction of a second (`<date fraction="0.75">`): it must
 /// be `0.` and one or more digits, and is added exactly to the whole second in the text. A fraction
 /// in the text (`2000-12-31T23:59:59.75Z`, as an earlier build wrote it) is read the same way.
+/// Attributes must still be well formed: `name="value"` after white space, no `<` in a value, no
+/// name twice in one tag.
+///
+/// Well-formedness as XML 1.0 defines it, with one exception: character references must name
+/// characters XML allows (tab, line feed, carriage return, U+0020…U+D7FF, U+E000…U+FFFD,
+/// U+10000 and above), so `&#0;` and `&#xFFFE;` are errors; comments may not contain `--`; the XML
+/// declaration, if any, must be the very first thing in the document (after a byte-order mark).
+/// The exception: raw control characters in text are accepted, because Foundation's XML writer
+/// writes them as they are (``XMLPropertyListWriter`` refuses to).
 public struct XMLPropertyListReader: Sendable {
     /// Limits applied while reading; only ``PropertyListReadingOptions/maximumDepth`` matters for XML.
     public var options: PropertyListReadingOptions
