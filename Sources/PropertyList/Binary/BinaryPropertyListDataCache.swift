@@ -9,9 +9,7 @@ import Foundation
 package struct BinaryPropertyListDataCache {
     /// Blobs up to this size are copied at every reference.
     private static var copiedSize: Int { 64 }
-    /// Per object: referred to before.
-    private var seen: [Bool] = []
-    private var blobs: [Int: Data] = [:]
+    private var cache = BinaryPropertyListObjectCache<Data>()
 
     package init() {}
 
@@ -23,19 +21,6 @@ package struct BinaryPropertyListDataCache {
     @inline(__always)
     package mutating func data(_ object: BinaryPropertyListScanner.Object, in scanner: BinaryPropertyListScanner) -> Data {
         if object.count <= Self.copiedSize { return scanner.data(object) }
-        return sharedData(object, in: scanner)
-    }
-
-    private mutating func sharedData(_ object: BinaryPropertyListScanner.Object, in scanner: BinaryPropertyListScanner) -> Data {
-        let number = object.number
-        if let blob = blobs[number] { return blob }
-        let blob = scanner.data(object)
-        if seen.isEmpty { seen = [Bool](repeating: false, count: scanner.objectCount) }
-        if seen[number] {
-            blobs[number] = blob
-        } else {
-            seen[number] = true
-        }
-        return blob
+        return cache.value(of: object.number, objectCount: scanner.objectCount) { scanner.data(object) }
     }
 }

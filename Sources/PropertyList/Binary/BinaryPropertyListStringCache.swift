@@ -6,9 +6,7 @@
 /// from a sparse cache, which also makes the copies share storage. Used by every reader of
 /// binary documents (the tree materializer and the engine's direct reader).
 package struct BinaryPropertyListStringCache {
-    /// Per object: referred to before.
-    private var seen: [Bool] = []
-    private var strings: [Int: String] = [:]
+    private var cache = BinaryPropertyListObjectCache<String>()
 
     package init() {}
 
@@ -22,20 +20,8 @@ package struct BinaryPropertyListStringCache {
     package mutating func string(_ object: BinaryPropertyListScanner.Object,
                                  in scanner: BinaryPropertyListScanner) throws(PropertyListError) -> String {
         if object.kind == .asciiString, object.count <= 15 { return try scanner.string(object) }
-        return try sharedString(object, in: scanner)
-    }
-
-    private mutating func sharedString(_ object: BinaryPropertyListScanner.Object,
-                                       in scanner: BinaryPropertyListScanner) throws(PropertyListError) -> String {
-        let number = object.number
-        if let string = strings[number] { return string }
-        let string = try scanner.string(object)
-        if seen.isEmpty { seen = [Bool](repeating: false, count: scanner.objectCount) }
-        if seen[number] {
-            strings[number] = string
-        } else {
-            seen[number] = true
+        return try cache.value(of: object.number, objectCount: scanner.objectCount) { () throws(PropertyListError) in
+            try scanner.string(object)
         }
-        return string
     }
 }
