@@ -23,6 +23,19 @@ package final class AutoCodingEngine: @unchecked Sendable {
     private var pending: [ObjectIdentifier] = []
     private var depth = 0
 
+    /// Whether this thread is building a coder (and so holds ``lock``).
+    ///
+    /// Building runs code of the type's own (`init()`, `Codable` methods) to verify the plan; work
+    /// that nests deep enough to move to a fresh stack must not happen then, since the new thread
+    /// would wait for the lock this one holds while this one waits for it. So builds start with
+    /// ``buildingStackRoom`` to spare (moving to a fresh stack first, without the lock, if need
+    /// be), and nesting that would still run out of stack during a build is an error, not a hop.
+    @TaskLocal static var isBuilding = false
+
+    /// Stack a build starts with at least (1 MiB): verifying a plan encodes the type's default
+    /// value, which is shallow.
+    private static let buildingStackRoom: UInt = 1 << 20
+
     /// The coder of `T`, built (and verified) on first use.
     ///
     /// - Throws: ``AutoCodingError/Kind/unsupportedType`` naming the property and type that cannot
@@ -39,8 +52,23 @@ package final class AutoCodingEngine: @unchecked Sendable {
     package func fieldCoder(forAnyType type: Any.Type) throws -> any FieldCoding {
         let identity = ObjectIdentifier(type)
         lock.lock()
+        if let cached = coders[identity] {
+            lock.unlock()
+            return cached
+        }
+        if depth == 0, StackGuard.isExhausted(below: StackGuard.limit() &+ Self.buildingStackRoom) {
+            // Too little stack to build under the lock: build on a fresh stack, the lock not held here.
+            lock.unlock()
+            return try StackGuard.onFreshStack(unavailable: AutoCodingError.threadUnavailable) { (_) throws(any Error) in
+                try self.fieldCoder(forAnyType: type)
+            }
+        }
         defer { lock.unlock() }
-        if let cached = coders[identity] { return cached }
+        return try Self.$isBuilding.withValue(true) { try build(type, identity) }
+    }
+
+    /// Builds the coder of `type` (the lock held).
+    private func build(_ type: Any.Type, _ identity: ObjectIdentifier) throws -> any FieldCoding {
         depth += 1
         defer { depth -= 1 }
         do {

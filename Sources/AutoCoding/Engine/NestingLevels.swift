@@ -26,7 +26,14 @@ extension NestingLevels {
         guard depth <= maximumDepth else {
             throw AutoCodingError(.depthLimitExceeded, "\(Self.tooDeepSubject) deeper than the limit of \(maximumDepth) levels")
         }
-        if StackGuard.isExhausted(below: stackLimit) { return try onFreshStack(body) }
+        if StackGuard.isExhausted(below: stackLimit) {
+            guard !AutoCodingEngine.isBuilding else {
+                // A fresh thread would wait for the engine's lock, which this thread holds.
+                throw AutoCodingError(.depthLimitExceeded, "\(Self.tooDeepSubject) too deep to verify the type's plan "
+                                        + "(its default value nests more than a megabyte of stack deep)")
+            }
+            return try onFreshStack(body)
+        }
         return try body()
     }
 
