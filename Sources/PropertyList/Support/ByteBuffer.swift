@@ -69,7 +69,10 @@ package struct ByteBuffer: ~Copyable {
 
     /// Makes room for at least `additional` more bytes; `false` (and the failure recorded) when
     /// there is none, in which case the caller must not write.
-    @inlinable
+    ///
+    /// Always inlined: writers reserve before every line they write, and a call per reservation
+    /// cost the XML writer 5–20% (measured); growing stays out of line.
+    @inlinable @inline(__always)
     package mutating func reserve(_ additional: Int) -> Bool {
         let (needed, overflow) = count.addingReportingOverflow(additional)
         if _fastPath(!overflow && needed <= capacity) { return true }
