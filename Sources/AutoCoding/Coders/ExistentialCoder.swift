@@ -63,13 +63,16 @@ final class ExistentialCoder<T>: ValueCoding, @unchecked Sendable {
         if R.isSelfDescribing {
             if try reader.nilLevel(node) != nil, let none = Optional<Any>.none as Any as? T { return none }
             if let described = try reader.describedType(of: node) {
+                // Only collections are shared (scalars are cheaper to read again than to look up).
+                let isCollection = R.sharesObjects && (ObjectIdentifier(described) == ObjectIdentifier([Any].self)
+                    || ObjectIdentifier(described) == ObjectIdentifier([String: Any].self))
                 let value: Any
-                if R.sharesObjects, let shared = try reader.sharedValue(node) {
+                if isCollection, let shared = try reader.sharedValue(node) {
                     value = shared
                 } else {
                     let mark = reader.expandedValues
                     value = try engine.fieldCoder(forAnyType: described).decodeBoxed(node, from: &reader, context)
-                    if R.sharesObjects { reader.share(value: value, for: node, countedSince: mark) }
+                    if isCollection { reader.share(value: value, for: node, countedSince: mark) }
                 }
                 guard let typed = value as? T else {
                     throw AutoCodingError(.typeMismatch, "the archive holds a \(described), not a \(T.self)",
