@@ -241,9 +241,6 @@ run_target() {
                    -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -print_final_stats=1
                    -dict="$dict" -artifact_prefix="$out/artifacts/")
     [[ "$jobs" != 1 ]] && options+=(-jobs="$jobs" -workers="$jobs")
-    # Decoding an archive whose class instances refer to each other in a cycle makes a strong
-    # reference cycle, which ARC never frees (as with NSKeyedUnarchiver): not a finding.
-    [[ "$target" == keyed ]] && options+=(-detect_leaks=0)
     read -ra extra_options <<<"${FUZZ_OPTIONS:-}"
     options+=("${extra_options[@]}")
     local log="$out/fuzz-$(date -u +%Y%m%dT%H%M%SZ).log" marker="$out/.run-started"

@@ -128,6 +128,9 @@ public struct KeyedUnarchiver: @unchecked Sendable {
         if let root = (coder as? any ObjectCoding)?.plan.conformance { types.insert(root, at: 0) }
         let allowed = try KeyedAllowedTypes(types, classNames: classNames)
         do {
+            // A failed read leaves instances referring to each other; reset, they are freed.
+            var succeeded = false
+            defer { if !succeeded { reader.releaseInstances(.shared) } }
             let context = DecodingContext(engine: .shared, types: allowed, maximumDepth: options.maximumDepth)
             let root = try coder.decode(reader.root, from: &reader, context)
             for (index, hook) in reader.hooks {
@@ -137,6 +140,7 @@ public struct KeyedUnarchiver: @unchecked Sendable {
                     throw index.map { error.located(atObject: $0) } ?? error
                 }
             }
+            succeeded = true
             return root
         } catch let error as AutoCodingError {
             throw KeyedArchiveError(unarchiving: error.rooted(at: "\(T.self)"))

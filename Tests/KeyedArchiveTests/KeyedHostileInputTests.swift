@@ -12,6 +12,23 @@ final class CountedInstance: AutoCodable {
     required init() { Self.made += 1 }
 }
 
+/// A parent in a parent ↔ child cycle that counts its live instances.
+final class CycleParent: AutoCodable {
+    nonisolated(unsafe) static var live = 0
+    var children: [CycleChild] = []
+    var score = 0
+    required init() { Self.live += 1 }
+    deinit { Self.live -= 1 }
+}
+
+/// The child, whose `parent` refers back.
+final class CycleChild: AutoCodable {
+    nonisolated(unsafe) static var live = 0
+    var parent: CycleParent?
+    required init() { Self.live += 1 }
+    deinit { Self.live -= 1 }
+}
+
 /// Hostile keyed archives: each is refused with a typed error in time proportional to its size,
 /// or read with what it shares shared.
 @Suite(.serialized) struct KeyedHostileInputTests {
@@ -113,6 +130,41 @@ final class CountedInstance: AutoCodable {
         // Indentation stops at 32 levels: the text grows with the chain, not with its square.
         #expect(text.utf8.count < count * 120)
         #expect(lines.last?.contains("(level \(count)) \"end\": bool true") == true)
+    }
+
+    /// A parent whose child refers back to it, then `score` (object 5).
+    private static func cycleArchive(score: PropertyListValue) throws -> Data {
+        let objects: [PropertyListValue] = [
+            "$null",
+            ["$class": .uid(2), "children": .uid(3), "score": .uid(5)],
+            HandMadeArchive.classDescription("CycleParent"),
+            ["$class": .uid(6), "NS.objects": [.uid(4)]],
+            ["$class": .uid(7), "parent": .uid(1)],
+            score,
+            HandMadeArchive.classDescription("NSArray"),
+            HandMadeArchive.classDescription("CycleChild"),
+        ]
+        return try HandMadeArchive.data(HandMadeArchive.document(objects))
+    }
+
+    @Test func aFailedReadOfACyclicGraphFreesTheInstancesItMade() throws {
+        let unarchiver = KeyedUnarchiver(allowing: [CycleParent.self, CycleChild.self])
+        // The control: read whole, the cycle is the caller's (cut here, then everything is freed).
+        do {
+            let parent = try unarchiver.unarchive(CycleParent.self, from: Self.cycleArchive(score: 7))
+            #expect(parent.score == 7)
+            #expect(parent.children.first?.parent === parent)
+            #expect(CycleParent.live == 1 && CycleChild.live == 1)
+            parent.children = []
+        }
+        #expect(CycleParent.live == 0 && CycleChild.live == 0)
+        // `score` is a string: the read fails after the cycle was formed, and frees it.
+        let error = try #require(throws: KeyedArchiveError.self) {
+            try unarchiver.unarchive(CycleParent.self, from: Self.cycleArchive(score: "seven"))
+        }
+        #expect(error.kind == .typeMismatch)
+        #expect(CycleParent.live == 0)
+        #expect(CycleChild.live == 0)
     }
 
     @Test func aDisallowedClassAnywhereInTheArchiveIsRefusedBeforeAnyInstanceIsMade() throws {

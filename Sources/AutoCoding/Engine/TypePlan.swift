@@ -175,6 +175,23 @@ package final class TypePlan: @unchecked Sendable {
         throw error.within(.property(fields[slot.index].name))
     }
 
+    /// Gives every archived property of `object` (an instance of this class) the value it has in
+    /// `prototype` (a fresh `init()` instance of the same class).
+    ///
+    /// What a graph read that failed does to the instances it made: they may refer to each other in
+    /// cycles nobody owns, and resetting their properties to defaults frees them.
+    func resetFields(of object: AnyObject, from prototype: AnyObject) {
+        guard isClass, layoutProblem == nil,
+              ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(Swift.type(of: prototype)) else { return }
+        InstanceMemory.withObject(prototype) { source in
+            InstanceMemory.withObject(object) { destination in
+                for slot in slots {
+                    slot.withCoder { $0.copyField(from: source, to: destination, at: slot.offset) }
+                }
+            }
+        }
+    }
+
     /// The value at `path` (a label, then labels inside it) among `children`.
     static func follow(_ path: [String], in children: [String: Any]) -> Any? {
         guard let first = path.first, var value = children[first] else { return nil }

@@ -39,6 +39,9 @@ package protocol FieldCoding: AnyObject, Sendable {
     func decodeBoxed<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Any
     /// Whether `value` (as `Mirror` reports it) is of the coded type.
     func valueAccepts(_ value: Any) -> Bool
+    /// Replaces the field at `offset` of `destination` by a copy of the one at the same offset of
+    /// `source` (an instance of the same type): how a failed graph read resets what it filled in.
+    func copyField(from source: InstanceMemory, to destination: InstanceMemory, at offset: Int)
     /// Whether the field at `offset` of `memory` archives the same as `mirrorValue` (plan verification).
     func fieldAgrees(with mirrorValue: Any, in memory: InstanceMemory, at offset: Int, _ engine: AutoCodingEngine) -> Bool
 }
@@ -104,6 +107,10 @@ extension ValueCoding {
     func decodeKeyedField(_ node: KeyedArchiveReader.Node, from reader: inout KeyedArchiveReader,
                           into memory: InstanceMemory, at offset: Int, _ context: DecodingContext) throws {
         memory.write(try decode(node, from: &reader, context), at: offset)
+    }
+
+    func copyField(from source: InstanceMemory, to destination: InstanceMemory, at offset: Int) {
+        destination.write(source.read(Value.self, at: offset), at: offset)
     }
 
     func encodeBoxed<W: ArchiveWriter & ~Copyable>(_ value: Any, to writer: inout W, _ context: EncodingContext) throws {

@@ -814,6 +814,31 @@ package struct KeyedArchiveReader: ArchiveReader {
         if let index = try? resolve(node).index, index >= 0 { instances[index] = instance }
     }
 
+    /// Frees what a failed read made: resets the properties of every instance made so far to their
+    /// `init()` defaults, so the cycles among them (references back to objects being read) are
+    /// broken and the instances freed once the reader is. Hooks are dropped without running.
+    ///
+    /// Without it, every failed read of an archive with a cycle would leak its partial graph.
+    package mutating func releaseInstances(_ engine: AutoCodingEngine) {
+        hooks = []
+        sharedCollections = [:]
+        var prototypes: [ObjectIdentifier: AnyObject] = [:]
+        for index in instances.indices {
+            guard let instance = instances[index] else { continue }
+            instances[index] = nil
+            let type = Swift.type(of: instance)
+            guard let plan = try? engine.objectCoder(for: type).plan, plan.isClass else { continue }
+            let prototype: AnyObject
+            if let made = prototypes[ObjectIdentifier(type)] {
+                prototype = made
+            } else {
+                prototype = plan.conformance.init() as AnyObject
+                prototypes[ObjectIdentifier(type)] = prototype
+            }
+            plan.resetFields(of: instance, from: prototype)
+        }
+    }
+
     package mutating func deferHook(_ hook: @escaping () throws -> Void) {
         hooks.append((objectPath.last, hook))
     }
