@@ -29,6 +29,12 @@ import PropertyList
 /// is read; a struct's hook may therefore see class instances whose properties are not yet
 /// restored. Unknown keys are passed to `autoCodingDidFindUnknownKeys(_:)` as archived (references
 /// as UIDs).
+///
+/// **Failure.** When unarchiving throws, the instances already made may refer to each other in
+/// cycles that nothing owns. Before the error reaches you, the unarchiver gives every archived
+/// property of each such instance the value a fresh `init()` of its class gives it (one more
+/// `init()` per class), which frees them; their hooks do not run. So a failed unarchive leaks
+/// nothing, whatever the archive.
 public struct KeyedUnarchiver: @unchecked Sendable {
     // @unchecked: the only non-Sendable member is a list of metatypes, which are immutable.
     /// The `AutoCodable` types that may be instantiated, besides the root type.

@@ -50,17 +50,24 @@ package final class AutoCodingEngine: @unchecked Sendable {
 
     /// The coder of a type known only at run time.
     package func fieldCoder(forAnyType type: Any.Type) throws -> any FieldCoding {
+        try fieldCoder(forAnyType: type, onFreshStack: false)
+    }
+
+    /// ``fieldCoder(forAnyType:)``; `onFreshStack` when this thread was started for the build (it
+    /// builds whatever its stack looks like: a stack that cannot be measured, as under
+    /// AddressSanitizer's fake stacks, must not make every thread start another).
+    private func fieldCoder(forAnyType type: Any.Type, onFreshStack: Bool) throws -> any FieldCoding {
         let identity = ObjectIdentifier(type)
         lock.lock()
         if let cached = coders[identity] {
             lock.unlock()
             return cached
         }
-        if depth == 0, StackGuard.isExhausted(below: StackGuard.limit() &+ Self.buildingStackRoom) {
+        if depth == 0, !onFreshStack, StackGuard.isExhausted(below: StackGuard.limit() &+ Self.buildingStackRoom) {
             // Too little stack to build under the lock: build on a fresh stack, the lock not held here.
             lock.unlock()
             return try StackGuard.onFreshStack(unavailable: AutoCodingError.threadUnavailable) { (_) throws(any Error) in
-                try self.fieldCoder(forAnyType: type)
+                try self.fieldCoder(forAnyType: type, onFreshStack: true)
             }
         }
         defer { lock.unlock() }

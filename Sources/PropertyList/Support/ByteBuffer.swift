@@ -101,6 +101,13 @@ package struct ByteBuffer: ~Copyable {
         return true
     }
 
+    /// Records that a size did not fit in an `Int`.
+    @usableFromInline @inline(never)
+    mutating func failSizeOverflow() {
+        if failure == nil { failure = Failure(neededBytes: .max, limit: nil) }
+        capacity = Swift.min(capacity, count)
+    }
+
     /// Records that output could not be written (a writer could not go on), dropping what follows.
     package mutating func fail(_ failure: Failure) {
         if self.failure == nil { self.failure = failure }
@@ -124,15 +131,15 @@ package struct ByteBuffer: ~Copyable {
     }
 
     /// Appends `count` copies of `byte` (indentation), eight at a time.
-    @inlinable
+    ///
+    /// Always inlined, as ``reserve(_:)`` is: writers indent every line.
+    @inlinable @inline(__always)
     package mutating func append(repeating byte: UInt8, count repeated: Int) {
         guard repeated > 0 else { return }
         // Whole words are stored, so room for up to seven more bytes is made; they are not counted.
         let (rounded, overflow) = repeated.addingReportingOverflow(7)
-        guard !overflow, reserve(rounded) else {
-            if failure == nil { failure = Failure(neededBytes: .max, limit: nil) }
-            return
-        }
+        guard !overflow else { return failSizeOverflow() }
+        guard reserve(rounded) else { return }
         let word = UInt64(byte) &* 0x0101_0101_0101_0101
         var offset = 0
         while offset < repeated {
@@ -176,7 +183,10 @@ package struct ByteBuffer: ~Copyable {
     /// instead of a call to `memcpy`.
     @inlinable @inline(__always)
     package mutating func append(_ text: StaticString) {
-        append(contentsOf: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        let length = text.utf8CodeUnitCount
+        guard reserve(length) else { return }
+        Self.copy(length, from: UnsafeRawPointer(text.utf8Start), to: base + count)
+        count += length
     }
 
     /// Appends the UTF-8 encoding of a string.

@@ -47,7 +47,7 @@ package enum XMLScalarSpelling {
     }
 
     /// Appends `depth` tabs.
-    @inlinable
+    @inlinable @inline(__always)
     package static func appendIndentation(_ depth: Int, into buffer: inout ByteBuffer) {
         buffer.append(repeating: 0x09, count: depth)
     }

@@ -826,7 +826,7 @@ package struct KeyedArchiveReader: ArchiveReader {
         for index in instances.indices {
             guard let instance = instances[index] else { continue }
             instances[index] = nil
-            let type = Swift.type(of: instance)
+            let type: AnyObject.Type = Swift.type(of: instance)
             guard let plan = try? engine.objectCoder(for: type).plan, plan.isClass else { continue }
             let prototype: AnyObject
             if let made = prototypes[ObjectIdentifier(type)] {
