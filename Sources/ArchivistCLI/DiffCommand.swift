@@ -28,16 +28,29 @@ enum DiffCommand {
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) {
-        let left = try read(arguments.positionals[0], context)
-        let right = try read(arguments.positionals[1], context)
+        let (left, leftSize) = try read(arguments.positionals[0], context)
+        let (right, rightSize) = try read(arguments.positionals[1], context)
         var changes = PropertyListComparison.changes(from: left, to: right)
         let root = rootName(left, right)
         let different = !changes.isEmpty
-        let output: String
-        if arguments.flags.contains("--json") {
-            output = DiffJSON.document(changes, root: root) + "\n"
-        } else {
-            output = changes.map { $0.line(root: root) + "\n" }.joined()
+        let inputSize = leftSize.addingReportingOverflow(rightSize).overflow ? .max : leftSize + rightSize
+        let limit = DocumentFormat.outputLimit(forInputOfSize: inputSize)
+        var output: String
+        do {
+            if arguments.flags.contains("--json") {
+                output = try DiffJSON.document(changes, root: root, limit: limit) + "\n"
+            } else {
+                output = changes.map { $0.line(root: root) + "\n" }.joined()
+                if output.utf8.count > limit {
+                    output = ""
+                    throw PropertyListError(.outputLimitExceeded, "the output would exceed its limit of \(limit) bytes")
+                }
+            }
+        } catch {
+            changes.removeAll()
+            PropertyListValue.release(consume left)
+            PropertyListValue.release(consume right)
+            throw DocumentFormat.outputFailure(error, name: "diff", inputSize: inputSize)
         }
         // Deep documents are freed without recursion once the changes no longer share their subtrees.
         changes.removeAll()
@@ -48,11 +61,11 @@ enum DiffCommand {
     }
 
     /// The document's content tree: keyed archives as object graphs. Unreadable input exits 2.
-    private static func read(_ path: String, _ context: CommandContext) throws(CommandFailure) -> PropertyListValue {
+    private static func read(_ path: String, _ context: CommandContext) throws(CommandFailure) -> (PropertyListValue, Int) {
         do throws(CommandFailure) {
             let document = try context.readInputDocument(path)
-            guard KeyedUnarchiver.isKeyedArchive(document.value) else { return document.value }
-            return try graphTree(document.value, name: CommandContext.displayName(of: path))
+            guard KeyedUnarchiver.isKeyedArchive(document.value) else { return (document.value, document.byteCount) }
+            return (try graphTree(document.value, name: CommandContext.displayName(of: path)), document.byteCount)
         } catch {
             throw CommandFailure(error.message, exitStatus: CommandFailure.usageStatus, showsUsage: false)
         }

@@ -40,6 +40,22 @@ import TestSupport
         #expect(message.contains("70077-byte input"), "\(message)")
     }
 
+    @Test func diffAsJSONOfASmallFileThatSharesOneLongStringManyTimesIsRefusedWithTheOutputLimit() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("archivist-empty-\(UUID().uuidString).plist")
+        try PropertyListValue.array([]).encoded(as: .binary).write(to: empty)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let run = archivist(["diff", "--json", Self.path("binary-string-shared-20000-times.plist"), empty.path])
+        #expect(run.status == 1)
+        #expect(run.outputText.isEmpty)
+        #expect(run.error.contains("exceed its limit"), "\(run.error)")
+        #expect(run.error.contains("byte input"), "\(run.error)")
+        // The text form summarizes each value, so it stays small and is printed.
+        let text = archivist(["diff", Self.path("binary-string-shared-20000-times.plist"), empty.path])
+        #expect(text.status == 1)
+        #expect(text.output.count < 64 << 20)
+        #expect(text.outputText.hasPrefix("root: dict (1) → array (0)"), "\(text.outputText.prefix(200))")
+    }
+
     @Test func aKeyedArchiveOfDoublingArraysIsRefusedAtOnceByDump() {
         let run = archivist(["dump", Self.path("keyed-arrays-doubling-64.plist")])
         #expect(run.status == 1)
