@@ -196,40 +196,83 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     private func decodeInstance<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, from reader: inout R,
                                                   _ context: DecodingContext) throws -> T {
         try context.nested(node, in: &reader) { reader in
-            if header.version != plan.version { return try migrated(node, from: header.version, &reader, context) }
+            if header.version != plan.version {
+                var (treeReader, treeHeader) = try migratedTree(node, from: header.version, &reader)
+                return try decodeInstance(treeReader.root, treeHeader, from: &treeReader, context)
+            }
             if let problem = plan.layoutProblem {
                 throw AutoCodingError(.unverifiedLayout, "\(T.self) cannot be restored: \(problem)")
             }
             var value = T()
-            let unknown: PropertyListDictionary
-            if plan.isClass {
-                let object = value as AnyObject
-                // Registered before its fields are read, so references back to it (cycles) find it.
-                if R.sharesObjects { reader.share(object, for: node) }
-                unknown = try InstanceMemory.withObject(object) {
-                    try plan.decodeFields(node, header, from: &reader, into: $0, context)
-                }
-            } else {
-                unknown = try InstanceMemory.withMutableValue(&value) {
-                    try plan.decodeFields(node, header, from: &reader, into: $0, context)
-                }
-            }
-            if !unknown.isEmpty { value.autoCodingDidFindUnknownKeys(unknown) }
-            if R.sharesObjects, plan.isClass {
-                // In a graph the hook runs once every object is filled, referred-to objects first.
-                var instance = value
-                reader.deferHook { try Self.runHook { try instance.autoCodingDidDecode() } }
-            } else {
-                try Self.runHook { try value.autoCodingDidDecode() }
-            }
+            try readFields(node, header, into: &value, from: &reader, context)
             return value
         }
     }
 
-    /// An instance read from an archive of another version: the archived dictionary, rewritten by
-    /// ``AutoCodable/autoCodingMigrate(from:tree:)``, is read as a tree.
-    private func migrated<R: ArchiveReader>(_ node: R.Node, from version: Int, _ reader: inout R,
-                                           _ context: DecodingContext) throws -> T {
+    /// Reads the archived object `node` into `value`, an instance its caller made (the `Codable`
+    /// bridge's `autoDecode`): the properties the archive holds are replaced, the others keep their
+    /// values, hooks run. The archive's type record is not consulted: the caller's type is the one.
+    func decode<R: ArchiveReader>(_ node: R.Node, into value: inout T, from reader: inout R,
+                                  _ context: DecodingContext) throws {
+        let header: ObjectHeader
+        do {
+            header = try reader.objectHeader(node)
+        } catch let error as AutoCodingError {
+            throw reader.locate(error, in: node)
+        }
+        try context.nested(node, in: &reader) { reader in
+            if let problem = plan.layoutProblem {
+                throw AutoCodingError(.unverifiedLayout, "\(T.self) cannot be restored: \(problem)")
+            }
+            if header.version != plan.version {
+                var (treeReader, treeHeader) = try migratedTree(node, from: header.version, &reader)
+                return try readFields(treeReader.root, treeHeader, into: &value, from: &treeReader, context)
+            }
+            try readFields(node, header, into: &value, from: &reader, context)
+        }
+    }
+
+    func decodeObject<R: ArchiveReader>(_ node: R.Node, into object: AnyObject, from reader: inout R,
+                                        _ context: DecodingContext) throws {
+        guard var value = object as? T else {
+            throw AutoCodingError(.typeMismatch, "expected a \(T.self), found a \(type(of: object))",
+                                  expected: "\(T.self)", found: "\(type(of: object))")
+        }
+        try decode(node, into: &value, from: &reader, context)
+    }
+
+    /// Writes the archived properties of `node` into `value`, then runs its hooks (in a graph, a
+    /// class's once the whole graph is read).
+    @inline(__always)
+    private func readFields<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, into value: inout T,
+                                              from reader: inout R, _ context: DecodingContext) throws {
+        let unknown: PropertyListDictionary
+        if plan.isClass {
+            let object = value as AnyObject
+            // Registered before its fields are read, so references back to it (cycles) find it.
+            if R.sharesObjects { reader.share(object, for: node) }
+            unknown = try InstanceMemory.withObject(object) {
+                try plan.decodeFields(node, header, from: &reader, into: $0, context)
+            }
+        } else {
+            unknown = try InstanceMemory.withMutableValue(&value) {
+                try plan.decodeFields(node, header, from: &reader, into: $0, context)
+            }
+        }
+        if !unknown.isEmpty { value.autoCodingDidFindUnknownKeys(unknown) }
+        if R.sharesObjects, plan.isClass {
+            // In a graph the hook runs once every object is filled, referred-to objects first.
+            var instance = value
+            reader.deferHook { try Self.runHook { try instance.autoCodingDidDecode() } }
+        } else {
+            try Self.runHook { try value.autoCodingDidDecode() }
+        }
+    }
+
+    /// The archived dictionary of another version, rewritten by
+    /// ``AutoCodable/autoCodingMigrate(from:tree:)``, as a tree to read as this version.
+    private func migratedTree<R: ArchiveReader>(_ node: R.Node, from version: Int,
+                                                _ reader: inout R) throws -> (TreeArchiveReader, ObjectHeader) {
         guard case .dictionary(var entries) = try reader.tree(node) else {
             throw AutoCodingError(.corruptArchive, "the archived \(T.self) is not a dictionary")
         }
@@ -239,10 +282,8 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         for (key, value) in entries where key != ReservedKey.type && key != ReservedKey.version {
             properties.updateValue(value, forKey: key)
         }
-        var treeReader = TreeArchiveReader(root: .dictionary(properties))
-        let root = treeReader.root
         let header = ObjectHeader(count: properties.count, firstField: 0, typeRecord: nil, version: plan.version)
-        return try decodeInstance(root, header, from: &treeReader, context)
+        return (TreeArchiveReader(root: .dictionary(properties)), header)
     }
 
     static func runHook(_ body: () throws -> Void) throws {

@@ -9,4 +9,7 @@ package protocol ObjectCoding: FieldCoding {
     /// Reads the archived value `node`, whose header is `header`, as an instance of the coder's type.
     func decodeObject<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, from reader: inout R,
                                         _ context: DecodingContext) throws -> Any
+    /// Reads the archived value `node` into `object`, an existing instance of the coder's type.
+    func decodeObject<R: ArchiveReader>(_ node: R.Node, into object: AnyObject, from reader: inout R,
+                                        _ context: DecodingContext) throws
 }

@@ -54,6 +54,9 @@ package protocol ArchiveReader {
     mutating func nilLevel(_ node: Node) throws -> Int?
     /// The value as a property-list tree (unknown entries, migration, `Codable` types).
     mutating func tree(_ node: Node) throws -> PropertyListValue
+    /// A `Codable` value the engine does not code itself. The default reads ``tree(_:)`` through
+    /// the engine's own `Decoder`; the `Codable` bridge asks the caller's decoder instead.
+    mutating func decodable<T: Decodable>(_ type: T.Type, _ node: Node, _ context: DecodingContext) throws -> T
 
     /// The reserved entries at the start of an `AutoCodable` value's dictionary.
     mutating func objectHeader(_ node: Node) throws -> ObjectHeader
@@ -133,6 +136,9 @@ extension ArchiveReader {
         try coder.decodeField(node, from: &self, into: memory, at: offset, context)
     }
     package mutating func describedType(of node: Node) throws -> Any.Type? { nil }
+    package mutating func decodable<T: Decodable>(_ type: T.Type, _ node: Node, _ context: DecodingContext) throws -> T {
+        try CodableTree.decode(T.self, node, from: &self, context)
+    }
 
     package mutating func url(_ node: Node) throws -> URL {
         let text = try string(node)

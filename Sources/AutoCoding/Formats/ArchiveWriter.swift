@@ -38,6 +38,10 @@ package protocol ArchiveWriter: ~Copyable {
     mutating func uuid(_ value: UUID) throws
     /// A property-list tree (unknown entries kept by a type, the output of `Codable` types).
     mutating func tree(_ value: PropertyListValue) throws
+    /// A `Codable` value the engine does not code itself. The default writes the tree its
+    /// `encode(to:)` makes through the engine's own `Encoder`; the `Codable` bridge hands the value
+    /// to the caller's encoder instead.
+    mutating func encodable<T: Encodable>(_ value: T, _ context: EncodingContext) throws
 
     /// Opens a set of `count` elements (keyed archives: an `NSSet`; plain formats: an array).
     mutating func beginSet(count: Int) throws
@@ -76,6 +80,10 @@ extension ArchiveWriter where Self: ~Copyable {
     package mutating func field(_ coder: any FieldCoding, in memory: InstanceMemory, at offset: Int,
                                 _ context: EncodingContext) throws {
         try coder.encodeField(in: memory, at: offset, to: &self, context)
+    }
+
+    package mutating func encodable<T: Encodable>(_ value: T, _ context: EncodingContext) throws {
+        try CodableTree.encode(value, to: &self, context)
     }
 
     package mutating func beginSet(count: Int) throws { try beginArray(count: count) }

@@ -1,0 +1,231 @@
+import Foundation
+import PropertyList
+
+/// The `Codable` format for coders, reading: values come from a `Decoder`'s containers, so an
+/// `AutoCodable` value decodes from `JSONDecoder`, `PropertyListDecoder` or any other decoder with
+/// AutoCoding's rules (missing keys keep `init()`'s defaults, renames, versions, unknown keys passed
+/// to the type's hook).
+///
+/// Decoders say nothing of a value's kind until it is read as one, so typed reads ask the decoder
+/// for the Swift type the coder expects, and ``tree(_:)`` (unknown entries, migration) tries the
+/// kinds in turn. Elements of arrays are read in order, as decoders require.
+struct CodableBridgeReader: ArchiveReader {
+    typealias Node = CodableBridgeNode
+
+    static var sharesObjects: Bool { false }
+
+    let root: Node
+
+    init(_ decoder: any Decoder) { root = Node(.root(decoder)) }
+
+    func kindName(_ node: Node) -> String { "value" }
+
+    // MARK: Scalars
+
+    /// Decodes `node` as a `T`.
+    private func read<T: Decodable>(_ type: T.Type, _ node: Node) throws -> T {
+        try Self.bridging {
+            switch node.place {
+            case .root(let decoder):
+                return try decoder.singleValueContainer().decode(T.self)
+            case .entry(let container, let key):
+                return try container.decode(T.self, forKey: key)
+            case .element(let elements, let index):
+                try Self.checkNext(elements, index)
+                return try elements.container.decode(T.self)
+            }
+        }
+    }
+
+    mutating func integer(_ node: Node) throws -> PropertyListInteger {
+        do {
+            return PropertyListInteger(try read(Int64.self, node))
+        } catch let error as AutoCodingError where error.kind == .invalidValue {
+            // Past `Int64.max`: decoders refuse the number as out of range, not as a mismatch.
+            guard let unsigned = try? read(UInt64.self, node) else { throw error }
+            return PropertyListInteger(unsigned)
+        }
+    }
+
+    mutating func real(_ node: Node) throws -> Double { try read(Double.self, node) }
+    mutating func real32(_ node: Node) throws -> Float { try read(Float.self, node) }
+    mutating func bool(_ node: Node) throws -> Bool { try read(Bool.self, node) }
+    mutating func string(_ node: Node) throws -> String { try read(String.self, node) }
+    mutating func date(_ node: Node) throws -> Date { try read(Date.self, node) }
+    mutating func data(_ node: Node) throws -> Data { try read(Data.self, node) }
+    mutating func url(_ node: Node) throws -> URL { try read(URL.self, node) }
+    mutating func uuid(_ node: Node) throws -> UUID { try read(UUID.self, node) }
+
+    /// A `Codable` value the engine does not code itself: decoded by its own `init(from:)` from this
+    /// decoder, as synthesized `Codable` would.
+    mutating func decodable<T: Decodable>(_ type: T.Type, _ node: Node, _ context: DecodingContext) throws -> T {
+        try read(T.self, node)
+    }
+
+    /// `nil` is the decoder's own; nested optionals collapse to it as in synthesized `Codable`.
+    mutating func nilLevel(_ node: Node) throws -> Int? {
+        let isNil = try Self.bridging { () throws -> Bool in
+            switch node.place {
+            case .root(let decoder):
+                return try decoder.singleValueContainer().decodeNil()
+            case .entry(let container, let key):
+                return try container.decodeNil(forKey: key)
+            case .element(let elements, let index):
+                guard elements.container.currentIndex == index, !elements.container.isAtEnd else { return false }
+                return try elements.container.decodeNil()
+            }
+        }
+        return isNil ? 0 : nil
+    }
+
+    // MARK: Containers
+
+    /// `node` opened as a keyed container (once), its keys with `$type` and `$version` first.
+    private func dictionary(_ node: Node) throws -> (container: KeyedDecodingContainer<BridgeKey>, keys: [BridgeKey]) {
+        if let opened = node.dictionary { return opened }
+        let container = try Self.bridging { () throws -> KeyedDecodingContainer<BridgeKey> in
+            switch node.place {
+            case .root(let decoder):
+                return try decoder.container(keyedBy: BridgeKey.self)
+            case .entry(let parent, let key):
+                return try parent.nestedContainer(keyedBy: BridgeKey.self, forKey: key)
+            case .element(let elements, let index):
+                try Self.checkNext(elements, index)
+                return try elements.container.nestedContainer(keyedBy: BridgeKey.self)
+            }
+        }
+        var keys = container.allKeys
+        if let position = keys.firstIndex(where: { $0.stringValue == ReservedKey.version }), position > 0 {
+            keys.insert(keys.remove(at: position), at: 0)
+        }
+        if let position = keys.firstIndex(where: { $0.stringValue == ReservedKey.type }), position > 0 {
+            keys.insert(keys.remove(at: position), at: 0)
+        }
+        node.dictionary = (container, keys)
+        return (container, keys)
+    }
+
+    /// `node` opened as an unkeyed container (once).
+    private func array(_ node: Node) throws -> CodableBridgeElements {
+        if let opened = node.array { return opened }
+        let container = try Self.bridging { () throws -> any UnkeyedDecodingContainer in
+            switch node.place {
+            case .root(let decoder):
+                return try decoder.unkeyedContainer()
+            case .entry(let parent, let key):
+                return try parent.nestedUnkeyedContainer(forKey: key)
+            case .element(let elements, let index):
+                try Self.checkNext(elements, index)
+                return try elements.container.nestedUnkeyedContainer()
+            }
+        }
+        guard let count = container.count else {
+            throw AutoCodingError(.corruptArchive, "the decoder does not say how many elements an array has")
+        }
+        let elements = CodableBridgeElements(container, count: count)
+        node.array = elements
+        return elements
+    }
+
+    mutating func arrayCount(_ node: Node) throws -> Int { try array(node).count }
+
+    mutating func element(_ node: Node, at index: Int) throws -> Node {
+        let elements = try array(node)
+        guard index >= 0, index < elements.count else {
+            throw AutoCodingError(.corruptArchive, "element \(index) is past the end of an array of \(elements.count)")
+        }
+        return Node(.element(elements, index))
+    }
+
+    mutating func dictionaryCount(_ node: Node) throws -> Int { try dictionary(node).keys.count }
+
+    mutating func key(_ node: Node, at index: Int) throws -> String { try dictionary(node).keys[index].stringValue }
+
+    mutating func key(_ node: Node, at index: Int, is key: ArchiveKey) throws -> Bool {
+        try dictionary(node).keys[index].stringValue == key.text
+    }
+
+    mutating func keyIsReserved(_ node: Node, at index: Int) throws -> Bool {
+        try dictionary(node).keys[index].stringValue.utf8.first == UInt8(ascii: "$")
+    }
+
+    mutating func value(_ node: Node, at index: Int) throws -> Node {
+        let opened = try dictionary(node)
+        return Node(.entry(opened.container, opened.keys[index]))
+    }
+
+    mutating func objectHeader(_ node: Node) throws -> ObjectHeader { try plainObjectHeader(node) }
+
+    // MARK: Trees
+
+    /// The value as a property-list tree, the kinds tried in turn (the decoder does not say which
+    /// it holds): `nil` (as `$null`), a Boolean, an integer, a real, a string, a dictionary, an
+    /// array. Dates and data come as the encoder spelled them (in JSON, numbers and strings).
+    mutating func tree(_ node: Node) throws -> PropertyListValue {
+        if try nilLevel(node) != nil { return NilMarker.tree(level: 0) }
+        if let flag = try? bool(node) { return .bool(flag) }
+        if let number = try? integer(node) { return .integer(number) }
+        if let real = try? real(node) { return .real(real) }
+        if let text = try? string(node) { return .string(text) }
+        if let opened = try? dictionary(node) {
+            var entries = PropertyListDictionary(minimumCapacity: opened.keys.count)
+            for index in opened.keys.indices {
+                let value = try tree(try value(node, at: index))
+                entries.updateValue(value, forKey: opened.keys[index].stringValue)
+            }
+            return .dictionary(entries)
+        }
+        if let elements = try? array(node) {
+            var values: [PropertyListValue] = []
+            values.reserveCapacity(elements.count)
+            for index in 0..<elements.count { values.append(try tree(try element(node, at: index))) }
+            return .array(values)
+        }
+        throw AutoCodingError(.corruptArchive, "the decoder holds a value of no kind a property list has")
+    }
+
+    // MARK: Errors
+
+    /// Refuses to read an element out of order.
+    private static func checkNext(_ elements: CodableBridgeElements, _ index: Int) throws {
+        guard elements.container.currentIndex == index else {
+            throw AutoCodingError(.corruptArchive,
+                                  "element \(index) was asked for at element \(elements.container.currentIndex); decoders read in order")
+        }
+    }
+
+    /// Runs a decoder call, turning what the decoder throws into an ``AutoCodingError`` with what
+    /// was expected (paths are added by the coders as it travels out).
+    @inline(__always)
+    private static func bridging<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as AutoCodingError {
+            throw error
+        } catch let error as DecodingError {
+            throw AutoCodingError(bridging: error)
+        } catch {
+            throw AutoCodingError(.invalidValue, "the decoder failed: \(error)")
+        }
+    }
+}
+
+extension AutoCodingError {
+    /// A decoder's error about the value being read, without its coding path (the coders add the
+    /// path as the error travels out). A missing value (`null` where a value is expected) is a
+    /// mismatch that found `nil`, so a property that is no longer optional keeps its default.
+    init(bridging error: DecodingError) {
+        switch error {
+        case .typeMismatch(let type, let context):
+            self.init(.typeMismatch, context.debugDescription, expected: "\(type)")
+        case .valueNotFound(let type, let context):
+            self.init(.typeMismatch, context.debugDescription, expected: "\(type)", found: "nil")
+        case .keyNotFound(let key, _):
+            self.init(.missingValue, "no value for key \"\(key.stringValue)\"")
+        case .dataCorrupted(let context):
+            self.init(.invalidValue, context.debugDescription)
+        @unknown default:
+            self.init(.invalidValue, "\(error)")
+        }
+    }
+}
