@@ -27,9 +27,20 @@ struct Settings: AutoCodable, Codable, Equatable {
         #expect(settings.unknown == nil)
     }
 
-    @Test func foundationDecoderRejectsTheSameArchiveWithKeyNotFound() throws {
+    @Test func synthesizedCodableRejectsTheSameArchiveWithKeyNotFoundWhereTheBridgeKeepsDefaults() throws {
+        /// The same properties with synthesized `Codable` only.
+        struct SynthesizedSettings: Codable {
+            var volume: Int
+            var theme: String
+            var addedLater: String
+        }
         let data = try foundationData(["volume": 9])
-        #expect(throws: DecodingError.self) { try PropertyListDecoder().decode(Settings.self, from: data) }
+        #expect(throws: DecodingError.self) { try PropertyListDecoder().decode(SynthesizedSettings.self, from: data) }
+        // `Settings` declares `AutoCodable, Codable`: its `Codable` is AutoCoding's bridge.
+        let settings = try PropertyListDecoder().decode(Settings.self, from: data)
+        #expect(settings.volume == 9)
+        #expect(settings.theme == "light")
+        #expect(settings.addedLater == "fresh default")
     }
 
     @Test func unknownKeysAreIgnoredAndReportedToTheHook() throws {

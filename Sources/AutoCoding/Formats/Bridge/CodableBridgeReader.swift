@@ -16,41 +16,72 @@ struct CodableBridgeReader: ArchiveReader {
 
     let root: Node
 
-    init(_ decoder: any Decoder) { root = Node(.root(decoder)) }
+    init(_ decoder: any Decoder) { root = .root(CodableBridgeRoot(decoder)) }
 
     func kindName(_ node: Node) -> String { "value" }
 
     // MARK: Scalars
 
-    /// Decodes `node` as a `T`.
-    private func read<T: Decodable>(_ type: T.Type, _ node: Node) throws -> T {
+    /// Reads `node` with the call that suits where it is. Each caller passes closures naming its
+    /// concrete type, so the decoder's own overload for it runs (the one synthesized code calls),
+    /// not the generic `decode(_:)`, which decoders serve through dynamic casts.
+    @inline(__always)
+    private func read<T>(_ node: Node,
+                         single: (any SingleValueDecodingContainer) throws -> T,
+                         keyed: (KeyedDecodingContainer<BridgeKey>, BridgeKey) throws -> T,
+                         unkeyed: (inout any UnkeyedDecodingContainer) throws -> T) throws -> T {
         try Self.bridging {
-            switch node.place {
-            case .root(let decoder):
-                return try decoder.singleValueContainer().decode(T.self)
-            case .entry(let container, let key):
-                return try container.decode(T.self, forKey: key)
-            case .element(let elements, let index):
-                try Self.checkNext(elements, index)
-                return try elements.container.decode(T.self)
+            switch node {
+            case .root(let root):
+                return try single(try root.decoder.singleValueContainer())
+            case .entry(let dictionary, let index):
+                return try keyed(dictionary.container, dictionary.keys[index])
+            case .element(let array, let index):
+                try Self.checkNext(array, index)
+                return try unkeyed(&array.container)
             }
         }
     }
 
+    private func read<T: Decodable>(_ type: T.Type, _ node: Node) throws -> T {
+        try read(node, single: { try $0.decode(T.self) }, keyed: { try $0.decode(T.self, forKey: $1) },
+                 unkeyed: { try $0.decode(T.self) })
+    }
+
     mutating func integer(_ node: Node) throws -> PropertyListInteger {
         do {
-            return PropertyListInteger(try read(Int64.self, node))
+            return PropertyListInteger(Int64(try read(node, single: { try $0.decode(Int.self) },
+                                                      keyed: { try $0.decode(Int.self, forKey: $1) },
+                                                      unkeyed: { try $0.decode(Int.self) })))
         } catch let error as AutoCodingError where error.kind == .invalidValue {
-            // Past `Int64.max`: decoders refuse the number as out of range, not as a mismatch.
-            guard let unsigned = try? read(UInt64.self, node) else { throw error }
+            // Past `Int.max`: decoders refuse the number as out of range, not as a mismatch.
+            guard let unsigned = try? read(node, single: { try $0.decode(UInt64.self) },
+                                           keyed: { try $0.decode(UInt64.self, forKey: $1) },
+                                           unkeyed: { try $0.decode(UInt64.self) }) else { throw error }
             return PropertyListInteger(unsigned)
         }
     }
 
-    mutating func real(_ node: Node) throws -> Double { try read(Double.self, node) }
-    mutating func real32(_ node: Node) throws -> Float { try read(Float.self, node) }
-    mutating func bool(_ node: Node) throws -> Bool { try read(Bool.self, node) }
-    mutating func string(_ node: Node) throws -> String { try read(String.self, node) }
+    mutating func real(_ node: Node) throws -> Double {
+        try read(node, single: { try $0.decode(Double.self) }, keyed: { try $0.decode(Double.self, forKey: $1) },
+                 unkeyed: { try $0.decode(Double.self) })
+    }
+
+    mutating func real32(_ node: Node) throws -> Float {
+        try read(node, single: { try $0.decode(Float.self) }, keyed: { try $0.decode(Float.self, forKey: $1) },
+                 unkeyed: { try $0.decode(Float.self) })
+    }
+
+    mutating func bool(_ node: Node) throws -> Bool {
+        try read(node, single: { try $0.decode(Bool.self) }, keyed: { try $0.decode(Bool.self, forKey: $1) },
+                 unkeyed: { try $0.decode(Bool.self) })
+    }
+
+    mutating func string(_ node: Node) throws -> String {
+        try read(node, single: { try $0.decode(String.self) }, keyed: { try $0.decode(String.self, forKey: $1) },
+                 unkeyed: { try $0.decode(String.self) })
+    }
+
     mutating func date(_ node: Node) throws -> Date { try read(Date.self, node) }
     mutating func data(_ node: Node) throws -> Data { try read(Data.self, node) }
     mutating func url(_ node: Node) throws -> URL { try read(URL.self, node) }
@@ -65,14 +96,14 @@ struct CodableBridgeReader: ArchiveReader {
     /// `nil` is the decoder's own; nested optionals collapse to it as in synthesized `Codable`.
     mutating func nilLevel(_ node: Node) throws -> Int? {
         let isNil = try Self.bridging { () throws -> Bool in
-            switch node.place {
-            case .root(let decoder):
-                return try decoder.singleValueContainer().decodeNil()
-            case .entry(let container, let key):
-                return try container.decodeNil(forKey: key)
-            case .element(let elements, let index):
-                guard elements.container.currentIndex == index, !elements.container.isAtEnd else { return false }
-                return try elements.container.decodeNil()
+            switch node {
+            case .root(let root):
+                return try root.decoder.singleValueContainer().decodeNil()
+            case .entry(let dictionary, let index):
+                return try dictionary.container.decodeNil(forKey: dictionary.keys[index])
+            case .element(let array, let index):
+                guard array.container.currentIndex == index, !array.container.isAtEnd else { return false }
+                return try array.container.decodeNil()
             }
         }
         return isNil ? 0 : nil
@@ -80,18 +111,44 @@ struct CodableBridgeReader: ArchiveReader {
 
     // MARK: Containers
 
+    /// The container `node` was opened as, if it was.
+    private func opened(_ node: Node) -> CodableBridgeContainer? {
+        switch node {
+        case .root(let root):
+            return root.opened
+        case .entry(let dictionary, let index):
+            return dictionary.children.isEmpty ? nil : dictionary.children[index]
+        case .element(let array, let index):
+            guard let child = array.child, child.index == index else { return nil }
+            return child.opened
+        }
+    }
+
+    /// Remembers what `node` was opened as.
+    private func remember(_ container: CodableBridgeContainer, for node: Node) {
+        switch node {
+        case .root(let root):
+            root.opened = container
+        case .entry(let dictionary, let index):
+            if dictionary.children.isEmpty { dictionary.children = Array(repeating: nil, count: dictionary.keys.count) }
+            dictionary.children[index] = container
+        case .element(let array, let index):
+            array.child = (index, container)
+        }
+    }
+
     /// `node` opened as a keyed container (once), its keys with `$type` and `$version` first.
-    private func dictionary(_ node: Node) throws -> (container: KeyedDecodingContainer<BridgeKey>, keys: [BridgeKey]) {
-        if let opened = node.dictionary { return opened }
+    private func dictionary(_ node: Node) throws -> CodableBridgeDictionary {
+        if case .dictionary(let opened)? = opened(node) { return opened }
         let container = try Self.bridging { () throws -> KeyedDecodingContainer<BridgeKey> in
-            switch node.place {
-            case .root(let decoder):
-                return try decoder.container(keyedBy: BridgeKey.self)
-            case .entry(let parent, let key):
-                return try parent.nestedContainer(keyedBy: BridgeKey.self, forKey: key)
-            case .element(let elements, let index):
-                try Self.checkNext(elements, index)
-                return try elements.container.nestedContainer(keyedBy: BridgeKey.self)
+            switch node {
+            case .root(let root):
+                return try root.decoder.container(keyedBy: BridgeKey.self)
+            case .entry(let parent, let index):
+                return try parent.container.nestedContainer(keyedBy: BridgeKey.self, forKey: parent.keys[index])
+            case .element(let array, let index):
+                try Self.checkNext(array, index)
+                return try array.container.nestedContainer(keyedBy: BridgeKey.self)
             }
         }
         var keys = container.allKeys
@@ -101,40 +158,41 @@ struct CodableBridgeReader: ArchiveReader {
         if let position = keys.firstIndex(where: { $0.stringValue == ReservedKey.type }), position > 0 {
             keys.insert(keys.remove(at: position), at: 0)
         }
-        node.dictionary = (container, keys)
-        return (container, keys)
+        let dictionary = CodableBridgeDictionary(container, keys: keys)
+        remember(.dictionary(dictionary), for: node)
+        return dictionary
     }
 
     /// `node` opened as an unkeyed container (once).
-    private func array(_ node: Node) throws -> CodableBridgeElements {
-        if let opened = node.array { return opened }
+    private func array(_ node: Node) throws -> CodableBridgeArray {
+        if case .array(let opened)? = opened(node) { return opened }
         let container = try Self.bridging { () throws -> any UnkeyedDecodingContainer in
-            switch node.place {
-            case .root(let decoder):
-                return try decoder.unkeyedContainer()
-            case .entry(let parent, let key):
-                return try parent.nestedUnkeyedContainer(forKey: key)
-            case .element(let elements, let index):
-                try Self.checkNext(elements, index)
-                return try elements.container.nestedUnkeyedContainer()
+            switch node {
+            case .root(let root):
+                return try root.decoder.unkeyedContainer()
+            case .entry(let parent, let index):
+                return try parent.container.nestedUnkeyedContainer(forKey: parent.keys[index])
+            case .element(let array, let index):
+                try Self.checkNext(array, index)
+                return try array.container.nestedUnkeyedContainer()
             }
         }
         guard let count = container.count else {
             throw AutoCodingError(.corruptArchive, "the decoder does not say how many elements an array has")
         }
-        let elements = CodableBridgeElements(container, count: count)
-        node.array = elements
-        return elements
+        let array = CodableBridgeArray(container, count: count)
+        remember(.array(array), for: node)
+        return array
     }
 
     mutating func arrayCount(_ node: Node) throws -> Int { try array(node).count }
 
     mutating func element(_ node: Node, at index: Int) throws -> Node {
-        let elements = try array(node)
-        guard index >= 0, index < elements.count else {
-            throw AutoCodingError(.corruptArchive, "element \(index) is past the end of an array of \(elements.count)")
+        let array = try array(node)
+        guard index >= 0, index < array.count else {
+            throw AutoCodingError(.corruptArchive, "element \(index) is past the end of an array of \(array.count)")
         }
-        return Node(.element(elements, index))
+        return .element(array, index)
     }
 
     mutating func dictionaryCount(_ node: Node) throws -> Int { try dictionary(node).keys.count }
@@ -150,8 +208,7 @@ struct CodableBridgeReader: ArchiveReader {
     }
 
     mutating func value(_ node: Node, at index: Int) throws -> Node {
-        let opened = try dictionary(node)
-        return Node(.entry(opened.container, opened.keys[index]))
+        .entry(try dictionary(node), index)
     }
 
     mutating func objectHeader(_ node: Node) throws -> ObjectHeader { try plainObjectHeader(node) }
@@ -175,10 +232,10 @@ struct CodableBridgeReader: ArchiveReader {
             }
             return .dictionary(entries)
         }
-        if let elements = try? array(node) {
+        if let opened = try? array(node) {
             var values: [PropertyListValue] = []
-            values.reserveCapacity(elements.count)
-            for index in 0..<elements.count { values.append(try tree(try element(node, at: index))) }
+            values.reserveCapacity(opened.count)
+            for index in 0..<opened.count { values.append(try tree(try element(node, at: index))) }
             return .array(values)
         }
         throw AutoCodingError(.corruptArchive, "the decoder holds a value of no kind a property list has")
@@ -187,10 +244,10 @@ struct CodableBridgeReader: ArchiveReader {
     // MARK: Errors
 
     /// Refuses to read an element out of order.
-    private static func checkNext(_ elements: CodableBridgeElements, _ index: Int) throws {
-        guard elements.container.currentIndex == index else {
+    private static func checkNext(_ array: CodableBridgeArray, _ index: Int) throws {
+        guard array.container.currentIndex == index else {
             throw AutoCodingError(.corruptArchive,
-                                  "element \(index) was asked for at element \(elements.container.currentIndex); decoders read in order")
+                                  "element \(index) was asked for at element \(array.container.currentIndex); decoders read in order")
         }
     }
 

@@ -13,46 +13,92 @@ import PropertyList
 struct CodableBridgeWriter: ArchiveWriter {
     static var sharesObjects: Bool { false }
 
-    /// An open container.
-    private enum Frame {
-        case keyed(KeyedEncodingContainer<BridgeKey>, key: BridgeKey)
-        case unkeyed(any UnkeyedEncodingContainer)
-    }
-
     private let encoder: any Encoder
-    private var stack: [Frame] = []
+    /// Whether each open container is keyed, outermost first; the containers themselves are in
+    /// ``keyed`` and ``unkeyed`` (kept apart so each is mutated in place, not copied per value).
+    private var isKeyed: [Bool] = []
+    private var keyed: [KeyedEncodingContainer<BridgeKey>] = []
+    /// The key of the next entry of each keyed container.
+    private var keys: [BridgeKey] = []
+    private var unkeyed: [any UnkeyedEncodingContainer] = []
 
     init(_ encoder: any Encoder) { self.encoder = encoder }
 
     // MARK: Scalars
 
-    /// Encodes `value` where the next value goes: under the pending key, as the next element, or
-    /// as the encoder's single value.
-    private mutating func put<T: Encodable>(_ value: T) throws {
-        guard let top = stack.indices.last else {
-            var container = encoder.singleValueContainer()
-            return try Self.bridging { try container.encode(value) }
-        }
-        switch stack[top] {
-        case .keyed(var container, let key):
-            try Self.bridging { try container.encode(value, forKey: key) }
-            stack[top] = .keyed(container, key: key)
-        case .unkeyed(var container):
-            try Self.bridging { try container.encode(value) }
-            stack[top] = .unkeyed(container)
+    // Each scalar calls the encoder's own overload for its type (the one synthesized code calls),
+    // not the generic `encode(_:)`, which encoders serve through dynamic casts.
+
+    mutating func string(_ value: String) throws {
+        try Self.bridging {
+            guard let keyedTop = isKeyed.last else {
+                var container = encoder.singleValueContainer()
+                return try container.encode(value)
+            }
+            if keyedTop { try keyed[keyed.count - 1].encode(value, forKey: keys[keys.count - 1]) } else {
+                try unkeyed[unkeyed.count - 1].encode(value)
+            }
         }
     }
 
-    mutating func string(_ value: String) throws { try put(value) }
-    mutating func integer(_ value: Int64) throws { try put(value) }
+    mutating func integer(_ value: Int64) throws {
+        // As `Int` where it fits, as synthesized code writes an `Int` property.
+        guard let small = Int(exactly: value) else { return try put(value) }
+        try Self.bridging {
+            guard let keyedTop = isKeyed.last else {
+                var container = encoder.singleValueContainer()
+                return try container.encode(small)
+            }
+            if keyedTop { try keyed[keyed.count - 1].encode(small, forKey: keys[keys.count - 1]) } else {
+                try unkeyed[unkeyed.count - 1].encode(small)
+            }
+        }
+    }
+
+    mutating func real(_ value: Double) throws {
+        try Self.bridging {
+            guard let keyedTop = isKeyed.last else {
+                var container = encoder.singleValueContainer()
+                return try container.encode(value)
+            }
+            if keyedTop { try keyed[keyed.count - 1].encode(value, forKey: keys[keys.count - 1]) } else {
+                try unkeyed[unkeyed.count - 1].encode(value)
+            }
+        }
+    }
+
+    mutating func bool(_ value: Bool) throws {
+        try Self.bridging {
+            guard let keyedTop = isKeyed.last else {
+                var container = encoder.singleValueContainer()
+                return try container.encode(value)
+            }
+            if keyedTop { try keyed[keyed.count - 1].encode(value, forKey: keys[keys.count - 1]) } else {
+                try unkeyed[unkeyed.count - 1].encode(value)
+            }
+        }
+    }
+
     mutating func unsigned(_ value: UInt64) throws { try put(value) }
-    mutating func real(_ value: Double) throws { try put(value) }
     mutating func real32(_ value: Float) throws { try put(value) }
-    mutating func bool(_ value: Bool) throws { try put(value) }
     mutating func date(_ value: Date) throws { try put(value) }
     mutating func data(_ value: Data) throws { try put(value) }
     mutating func url(_ value: URL) throws { try put(value) }
     mutating func uuid(_ value: UUID) throws { try put(value) }
+
+    /// Encodes `value` where the next value goes: under the pending key, as the next element, or
+    /// as the encoder's single value.
+    private mutating func put<T: Encodable>(_ value: T) throws {
+        try Self.bridging {
+            guard let keyedTop = isKeyed.last else {
+                var container = encoder.singleValueContainer()
+                return try container.encode(value)
+            }
+            if keyedTop { try keyed[keyed.count - 1].encode(value, forKey: keys[keys.count - 1]) } else {
+                try unkeyed[unkeyed.count - 1].encode(value)
+            }
+        }
+    }
 
     /// A `Codable` value the engine does not code itself: encoded by its own `encode(to:)` into
     /// this encoder, as synthesized `Codable` would.
@@ -60,25 +106,17 @@ struct CodableBridgeWriter: ArchiveWriter {
         try put(value)
     }
 
+    /// `nil`: the encoder's own. Nested optionals collapse to it (`.some(.none)` of an `Int??` is
+    /// written as `nil`), as in synthesized `Codable`: a decoder has no other spelling to read back.
     mutating func nilMarker(level: Int) throws {
-        guard level == 0 else {
-            // `.some(.none)` of a nested optional: the plain formats' `{"$nil": level}`.
-            try beginDictionary(count: 1)
-            try key(ReservedKey.nilKey)
-            try integer(Int64(level))
-            return try endDictionary()
-        }
-        guard let top = stack.indices.last else {
-            var container = encoder.singleValueContainer()
-            return try Self.bridging { try container.encodeNil() }
-        }
-        switch stack[top] {
-        case .keyed(var container, let key):
-            try Self.bridging { try container.encodeNil(forKey: key) }
-            stack[top] = .keyed(container, key: key)
-        case .unkeyed(var container):
-            try Self.bridging { try container.encodeNil() }
-            stack[top] = .unkeyed(container)
+        try Self.bridging {
+            guard let keyedTop = isKeyed.last else {
+                var container = encoder.singleValueContainer()
+                return try container.encodeNil()
+            }
+            if keyedTop { try keyed[keyed.count - 1].encodeNil(forKey: keys[keys.count - 1]) } else {
+                try unkeyed[unkeyed.count - 1].encodeNil()
+            }
         }
     }
 
@@ -111,40 +149,44 @@ struct CodableBridgeWriter: ArchiveWriter {
     // MARK: Containers
 
     mutating func beginArray(count: Int) throws {
-        guard let top = stack.indices.last else {
-            return stack.append(.unkeyed(encoder.unkeyedContainer()))
+        let container: any UnkeyedEncodingContainer
+        if let keyedTop = isKeyed.last {
+            container = keyedTop ? keyed[keyed.count - 1].nestedUnkeyedContainer(forKey: keys[keys.count - 1])
+                : unkeyed[unkeyed.count - 1].nestedUnkeyedContainer()
+        } else {
+            container = encoder.unkeyedContainer()
         }
-        switch stack[top] {
-        case .keyed(var container, let key):
-            stack.append(.unkeyed(container.nestedUnkeyedContainer(forKey: key)))
-            stack[top] = .keyed(container, key: key)
-        case .unkeyed(var container):
-            stack.append(.unkeyed(container.nestedUnkeyedContainer()))
-            stack[top] = .unkeyed(container)
-        }
+        unkeyed.append(container)
+        isKeyed.append(false)
     }
 
     mutating func beginDictionary(count: Int) throws {
-        let placeholder = BridgeKey("")
-        guard let top = stack.indices.last else {
-            return stack.append(.keyed(encoder.container(keyedBy: BridgeKey.self), key: placeholder))
+        let container: KeyedEncodingContainer<BridgeKey>
+        if let keyedTop = isKeyed.last {
+            container = keyedTop ? keyed[keyed.count - 1].nestedContainer(keyedBy: BridgeKey.self, forKey: keys[keys.count - 1])
+                : unkeyed[unkeyed.count - 1].nestedContainer(keyedBy: BridgeKey.self)
+        } else {
+            container = encoder.container(keyedBy: BridgeKey.self)
         }
-        switch stack[top] {
-        case .keyed(var container, let key):
-            stack.append(.keyed(container.nestedContainer(keyedBy: BridgeKey.self, forKey: key), key: placeholder))
-            stack[top] = .keyed(container, key: key)
-        case .unkeyed(var container):
-            stack.append(.keyed(container.nestedContainer(keyedBy: BridgeKey.self), key: placeholder))
-            stack[top] = .unkeyed(container)
-        }
+        keyed.append(container)
+        keys.append(BridgeKey(""))
+        isKeyed.append(true)
     }
 
-    mutating func endArray() throws { stack.removeLast() }
-    mutating func endDictionary() throws { stack.removeLast() }
+    mutating func endArray() throws {
+        unkeyed.removeLast()
+        isKeyed.removeLast()
+    }
+
+    mutating func endDictionary() throws {
+        keyed.removeLast()
+        keys.removeLast()
+        isKeyed.removeLast()
+    }
 
     mutating func key(_ key: String) throws {
-        guard let top = stack.indices.last, case .keyed(let container, _) = stack[top] else { return }
-        stack[top] = .keyed(container, key: BridgeKey(key))
+        guard isKeyed.last == true else { return }
+        keys[keys.count - 1] = BridgeKey(key)
     }
 
     mutating func key(_ key: ArchiveKey) throws { try self.key(key.text) }
@@ -155,7 +197,7 @@ struct CodableBridgeWriter: ArchiveWriter {
     /// recorded (a subclass where its superclass is declared) records it as in the archives.
     mutating func beginObject(_ start: ObjectStart) throws -> Bool {
         try beginDictionary(count: start.entryCount)
-        if let record = start.typeRecord, stack.count > 1 {
+        if let record = start.typeRecord, isKeyed.count > 1 {
             try key(ReservedKey.typeKey)
             try string(record)
         }
@@ -171,7 +213,7 @@ struct CodableBridgeWriter: ArchiveWriter {
     /// Runs an encoder call, turning what the encoder throws into an ``AutoCodingError`` (paths
     /// are added by the coders as it travels out).
     @inline(__always)
-    private static func bridging(_ body: () throws -> Void) throws {
+    private static func bridging(_ body: () throws -> Void) rethrows {
         do {
             try body()
         } catch let error as AutoCodingError {
