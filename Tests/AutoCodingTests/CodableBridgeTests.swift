@@ -59,6 +59,16 @@ final class BridgeReport: BridgeDocument {
     var pages = 0
 }
 
+/// A class that can be subclassed, writing no initializer of its own.
+class BridgeShape: AutoCodable, Codable {
+    var name = "shape"
+    required init() {}
+}
+
+final class BridgeCircle: BridgeShape {
+    var radius = 1.0
+}
+
 /// Partial customization: the routine properties through the engine, one key by hand.
 struct BridgeInvoice: AutoCodable, Codable {
     var amount = 0
@@ -182,6 +192,18 @@ struct BridgeInvoice: AutoCodable, Codable {
         #expect(back.pages == 12)
         let document = try JSONDecoder().decode(BridgeDocument.self, from: Data(#"{}"#.utf8))
         #expect(document.title == "untitled")
+    }
+
+    @Test func classesThatCanBeSubclassedNeedNoInitializerOfTheirOwn() throws {
+        let circle = BridgeCircle()
+        circle.name = "c"
+        circle.radius = 2.5
+        let back = try JSONDecoder().decode(BridgeCircle.self, from: JSONEncoder().encode(circle))
+        #expect(back.name == "c")
+        #expect(back.radius == 2.5)
+        let shape = try JSONDecoder().decode(BridgeShape.self, from: Data(#"{"radius":9}"#.utf8))
+        #expect(type(of: shape) == BridgeShape.self)
+        #expect(shape.name == "shape")
     }
 
     @Test func aHandWrittenEncodeAddsKeysAfterAutoEncode() throws {

@@ -30,17 +30,19 @@ import PropertyList
 /// `DecodingError.dataCorrupted` whose `underlyingError` is the ``AutoCodingError`` naming the
 /// property path (`Order.lines[3].qty`).
 ///
-/// Structs and final classes get `encode(to:)` and `init(from:)` from this extension. A non-final
-/// class must declare the initializer itself, as Swift requires of class initializers that
-/// protocols demand; one line does it:
+/// Structs and classes (subclasses included: a subclass decodes as itself) get `encode(to:)` and
+/// `init(from:)` from this extension. A class that can be subclassed and writes its own
+/// `init(from:)` declares it as Swift requires of class initializers that protocols demand:
 ///
 /// ```swift
 /// class Document: AutoCodable, Codable {
 ///     var title = ""
+///     var opened = 0
 ///     required init() {}
 ///     required convenience init(from decoder: any Decoder) throws {
 ///         self.init()
 ///         try autoDecode(from: decoder)
+///         opened += 1
 ///     }
 /// }
 /// ```
@@ -114,8 +116,8 @@ extension AutoCodable where Self: Decodable & AnyObject {
     /// Reads the archived properties `decoder` holds into this instance (of its dynamic class);
     /// properties whose keys are missing keep their current values. Hooks run as after unarchiving.
     ///
-    /// Call it from `init(from:)` after `self.init()`: for a non-final class,
-    /// `required convenience init(from decoder: any Decoder) throws { self.init(); try autoDecode(from: decoder) }`.
+    /// Call it from a hand-written `init(from:)` after `self.init()`; in a class that can be
+    /// subclassed, `required convenience init(from decoder: any Decoder) throws { self.init(); try autoDecode(from: decoder) }`.
     ///
     /// - Parameter decoder: Any decoder.
     /// - Throws: `DecodingError.dataCorrupted` whose underlying error is the ``AutoCodingError``
