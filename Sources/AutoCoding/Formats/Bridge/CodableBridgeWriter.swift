@@ -26,57 +26,41 @@ struct CodableBridgeWriter: ArchiveWriter {
 
     // MARK: Scalars
 
-    // Each scalar calls the encoder's own overload for its type (the one synthesized code calls),
-    // not the generic `encode(_:)`, which encoders serve through dynamic casts.
-
-    mutating func string(_ value: String) throws {
+    /// Writes the next value with the call that suits where it goes: the encoder's single value,
+    /// under the pending key, or as the next element. Each caller passes closures naming its
+    /// concrete type, so the encoder's own overload for it runs (the one synthesized code calls),
+    /// not the generic `encode(_:)`, which encoders serve through dynamic casts.
+    @inline(__always)
+    private mutating func put(single: (inout any SingleValueEncodingContainer) throws -> Void,
+                              keyed: (inout KeyedEncodingContainer<BridgeKey>, BridgeKey) throws -> Void,
+                              unkeyed: (inout any UnkeyedEncodingContainer) throws -> Void) throws {
         try Self.bridging {
             guard let keyedTop = isKeyed.last else {
                 var container = encoder.singleValueContainer()
-                return try container.encode(value)
+                return try single(&container)
             }
-            if keyedTop { try keyed[keyed.count - 1].encode(value, forKey: keys[keys.count - 1]) } else {
-                try unkeyed[unkeyed.count - 1].encode(value)
+            if keyedTop { try keyed(&self.keyed[self.keyed.count - 1], keys[keys.count - 1]) } else {
+                try unkeyed(&self.unkeyed[self.unkeyed.count - 1])
             }
         }
+    }
+
+    mutating func string(_ value: String) throws {
+        try put(single: { try $0.encode(value) }, keyed: { try $0.encode(value, forKey: $1) }, unkeyed: { try $0.encode(value) })
     }
 
     mutating func integer(_ value: Int64) throws {
         // As `Int` where it fits, as synthesized code writes an `Int` property.
         guard let small = Int(exactly: value) else { return try put(value) }
-        try Self.bridging {
-            guard let keyedTop = isKeyed.last else {
-                var container = encoder.singleValueContainer()
-                return try container.encode(small)
-            }
-            if keyedTop { try keyed[keyed.count - 1].encode(small, forKey: keys[keys.count - 1]) } else {
-                try unkeyed[unkeyed.count - 1].encode(small)
-            }
-        }
+        try put(single: { try $0.encode(small) }, keyed: { try $0.encode(small, forKey: $1) }, unkeyed: { try $0.encode(small) })
     }
 
     mutating func real(_ value: Double) throws {
-        try Self.bridging {
-            guard let keyedTop = isKeyed.last else {
-                var container = encoder.singleValueContainer()
-                return try container.encode(value)
-            }
-            if keyedTop { try keyed[keyed.count - 1].encode(value, forKey: keys[keys.count - 1]) } else {
-                try unkeyed[unkeyed.count - 1].encode(value)
-            }
-        }
+        try put(single: { try $0.encode(value) }, keyed: { try $0.encode(value, forKey: $1) }, unkeyed: { try $0.encode(value) })
     }
 
     mutating func bool(_ value: Bool) throws {
-        try Self.bridging {
-            guard let keyedTop = isKeyed.last else {
-                var container = encoder.singleValueContainer()
-                return try container.encode(value)
-            }
-            if keyedTop { try keyed[keyed.count - 1].encode(value, forKey: keys[keys.count - 1]) } else {
-                try unkeyed[unkeyed.count - 1].encode(value)
-            }
-        }
+        try put(single: { try $0.encode(value) }, keyed: { try $0.encode(value, forKey: $1) }, unkeyed: { try $0.encode(value) })
     }
 
     mutating func unsigned(_ value: UInt64) throws { try put(value) }
@@ -86,18 +70,9 @@ struct CodableBridgeWriter: ArchiveWriter {
     mutating func url(_ value: URL) throws { try put(value) }
     mutating func uuid(_ value: UUID) throws { try put(value) }
 
-    /// Encodes `value` where the next value goes: under the pending key, as the next element, or
-    /// as the encoder's single value.
+    /// Encodes any `Encodable` value where the next value goes (the encoder's generic entry).
     private mutating func put<T: Encodable>(_ value: T) throws {
-        try Self.bridging {
-            guard let keyedTop = isKeyed.last else {
-                var container = encoder.singleValueContainer()
-                return try container.encode(value)
-            }
-            if keyedTop { try keyed[keyed.count - 1].encode(value, forKey: keys[keys.count - 1]) } else {
-                try unkeyed[unkeyed.count - 1].encode(value)
-            }
-        }
+        try put(single: { try $0.encode(value) }, keyed: { try $0.encode(value, forKey: $1) }, unkeyed: { try $0.encode(value) })
     }
 
     /// A `Codable` value the engine does not code itself: encoded by its own `encode(to:)` into
@@ -109,15 +84,7 @@ struct CodableBridgeWriter: ArchiveWriter {
     /// `nil`: the encoder's own. Nested optionals collapse to it (`.some(.none)` of an `Int??` is
     /// written as `nil`), as in synthesized `Codable`: a decoder has no other spelling to read back.
     mutating func nilMarker(level: Int) throws {
-        try Self.bridging {
-            guard let keyedTop = isKeyed.last else {
-                var container = encoder.singleValueContainer()
-                return try container.encodeNil()
-            }
-            if keyedTop { try keyed[keyed.count - 1].encodeNil(forKey: keys[keys.count - 1]) } else {
-                try unkeyed[unkeyed.count - 1].encodeNil()
-            }
-        }
+        try put(single: { try $0.encodeNil() }, keyed: { try $0.encodeNil(forKey: $1) }, unkeyed: { try $0.encodeNil() })
     }
 
     /// A property-list tree (unknown entries a type kept, migrated values), written event by event.
