@@ -91,6 +91,52 @@ struct BridgeInvoice: AutoCodable, Codable {
     }
 }
 
+/// An enum with payloads: `Codable` only, so the bridge hands it to the caller's coder.
+enum BridgeShipping: Codable, Equatable {
+    case pickup
+    case courier(name: String, days: Int)
+}
+
+enum BridgeColor: String, Codable {
+    case red, green
+}
+
+/// Every kind of property the engine codes itself, and a `Codable`-only one.
+struct BridgeEverything: AutoCodable, Codable, Equatable {
+    var flag = false
+    var small: Int8 = 0
+    var big: UInt64 = 0
+    var ratio: Float = 0
+    var id = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    var link = URL(string: "https://example.com")!
+    var blob = Data()
+    var names: Set<String> = []
+    var byNumber: [Int: String] = [:]
+    var color = BridgeColor.red
+    var shipping = BridgeShipping.pickup
+    var maybe: Int? = 1
+    var matrix: [[Int]] = []
+    var point = BridgeLine()
+}
+
+/// Its synthesized twin.
+struct BridgeEverythingTwin: Codable, Equatable {
+    var flag: Bool
+    var small: Int8
+    var big: UInt64
+    var ratio: Float
+    var id: UUID
+    var link: URL
+    var blob: Data
+    var names: Set<String>
+    var byNumber: [Int: String]
+    var color: BridgeColor
+    var shipping: BridgeShipping
+    var maybe: Int?
+    var matrix: [[Int]]
+    var point: BridgeLineTwin
+}
+
 @Suite struct CodableBridgeTests {
     private static let sample: BridgeOrder = {
         var order = BridgeOrder()
@@ -238,6 +284,60 @@ struct BridgeInvoice: AutoCodable, Codable {
         let envelope = Envelope(id: 3, order: order)
         let back = try JSONDecoder().decode(Envelope.self, from: JSONEncoder().encode(envelope))
         #expect(back == envelope)
+    }
+
+    private static let everything: BridgeEverything = {
+        var value = BridgeEverything()
+        value.flag = true
+        value.small = -8
+        value.big = UInt64.max
+        value.ratio = 0.5
+        value.id = UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))
+        value.link = URL(string: "https://example.com/a?b=c")!
+        value.blob = Data([0, 1, 254, 255])
+        value.names = ["x", "y"]
+        value.byNumber = [3: "three", -1: "minus one"]
+        value.color = .green
+        value.shipping = .courier(name: "Zed", days: 2)
+        value.maybe = nil
+        value.matrix = [[1, 2], [], [3]]
+        value.point = BridgeLine(sku: "p", qty: 4)
+        return value
+    }()
+
+    @Test func everyKindOfPropertyMatchesItsSynthesizedTwinBothWays() throws {
+        let json = try JSONEncoder().encode(Self.everything)
+        let twin = try JSONDecoder().decode(BridgeEverythingTwin.self, from: json)
+        let value = Self.everything
+        #expect(twin == BridgeEverythingTwin(flag: value.flag, small: value.small, big: value.big, ratio: value.ratio,
+                                             id: value.id, link: value.link, blob: value.blob, names: value.names,
+                                             byNumber: value.byNumber, color: value.color, shipping: value.shipping,
+                                             maybe: nil, matrix: value.matrix, point: BridgeLineTwin(sku: "p", qty: 4)))
+        // Synthesized Codable leaves a `nil` optional out; a missing key keeps init()'s default (1).
+        let back = try JSONDecoder().decode(BridgeEverything.self, from: JSONEncoder().encode(twin))
+        var expected = value
+        expected.maybe = 1
+        #expect(back == expected)
+        #expect(try JSONDecoder().decode(BridgeEverything.self, from: json) == value)
+    }
+
+    @Test func everyKindOfPropertyRoundTripsThroughPropertyListCoders() throws {
+        for format in [PropertyListSerialization.PropertyListFormat.binary, .xml] {
+            let encoder = PropertyListEncoder()
+            encoder.outputFormat = format
+            let back = try PropertyListDecoder().decode(BridgeEverything.self, from: encoder.encode(Self.everything))
+            #expect(back == Self.everything, "\(format)")
+        }
+    }
+
+    @Test func unknownEntriesOfAnyShapeReachTheHookAndDeepOnesAreRefused() throws {
+        let json = #"{"owner":"Di","extra":{"a":[true,null,1.5,"s",{"b":[]}],"n":-3}}"#
+        let account = try JSONDecoder().decode(BridgeAccount.self, from: Data(json.utf8))
+        #expect(account.owner == "Di")
+        #expect(account.unknown["extra"] == ["a": [true, "$null", 1.5, "s", ["b": []]], "n": -3])
+        // Deeper than the depth limit, inside an unknown key: an error, not a crash.
+        let deep = #"{"owner":"Di","extra":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(BridgeAccount.self, from: Data(deep.utf8)) }
     }
 
     @Test func archivesOfBridgedTypesAreUnchanged() throws {

@@ -15,6 +15,8 @@ struct CodableBridgeReader: ArchiveReader {
     static var sharesObjects: Bool { false }
 
     let root: Node
+    /// Where this thread's stack runs out, for ``tree(_:)`` of deep unknown entries.
+    private var stackLimit = StackGuard.limit()
 
     init(_ decoder: any Decoder) { root = .root(CodableBridgeRoot(decoder)) }
 
@@ -219,6 +221,25 @@ struct CodableBridgeReader: ArchiveReader {
     /// it holds): `nil` (as `$null`), a Boolean, an integer, a real, a string, a dictionary, an
     /// array. Dates and data come as the encoder spelled them (in JSON, numbers and strings).
     mutating func tree(_ node: Node) throws -> PropertyListValue {
+        try tree(node, depth: 0)
+    }
+
+    /// ``tree(_:)`` of a value `depth` containers down, refused past the default depth limit (an
+    /// unknown entry is read without a coder's depth accounting).
+    private mutating func tree(_ node: Node, depth: Int) throws -> PropertyListValue {
+        guard depth < PropertyListReadingOptions.defaultMaximumDepth else {
+            throw AutoCodingError(.depthLimitExceeded,
+                                  "an entry nests deeper than the limit of \(PropertyListReadingOptions.defaultMaximumDepth)")
+        }
+        if StackGuard.isExhausted(below: stackLimit) {
+            // Deep input: go on on a fresh stack (the decoder is used from it while this thread waits).
+            let saved = stackLimit
+            defer { stackLimit = saved }
+            return try StackGuard.onFreshStack(unavailable: AutoCodingError.threadUnavailable) { (limit) throws(any Error) in
+                stackLimit = limit
+                return try tree(node, depth: depth)
+            }
+        }
         if try nilLevel(node) != nil { return NilMarker.tree(level: 0) }
         if let flag = try? bool(node) { return .bool(flag) }
         if let number = try? integer(node) { return .integer(number) }
@@ -227,7 +248,7 @@ struct CodableBridgeReader: ArchiveReader {
         if let opened = try? dictionary(node) {
             var entries = PropertyListDictionary(minimumCapacity: opened.keys.count)
             for index in opened.keys.indices {
-                let value = try tree(try value(node, at: index))
+                let value = try tree(try value(node, at: index), depth: depth + 1)
                 entries.updateValue(value, forKey: opened.keys[index].stringValue)
             }
             return .dictionary(entries)
@@ -235,7 +256,7 @@ struct CodableBridgeReader: ArchiveReader {
         if let opened = try? array(node) {
             var values: [PropertyListValue] = []
             values.reserveCapacity(opened.count)
-            for index in 0..<opened.count { values.append(try tree(try element(node, at: index))) }
+            for index in 0..<opened.count { values.append(try tree(try element(node, at: index), depth: depth + 1)) }
             return .array(values)
         }
         throw AutoCodingError(.corruptArchive, "the decoder holds a value of no kind a property list has")
