@@ -59,6 +59,15 @@ final class BridgeReport: BridgeDocument {
     var pages = 0
 }
 
+/// Version 2 renamed `name` to `title`; the hook moves version 1's entry.
+struct BridgeVersioned: AutoCodable, Codable {
+    var title = ""
+    static var autoCodingVersion: Int { 2 }
+    static func autoCodingMigrate(from version: Int, tree: inout PropertyListDictionary) throws {
+        if version < 2, let name = tree.removeValue(forKey: "name") { tree["title"] = name }
+    }
+}
+
 /// A class that can be subclassed, writing no initializer of its own.
 class BridgeShape: AutoCodable, Codable {
     var name = "shape"
@@ -338,6 +347,17 @@ struct BridgeEverythingTwin: Codable, Equatable {
         // Deeper than the depth limit, inside an unknown key: an error, not a crash.
         let deep = #"{"owner":"Di","extra":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"
         #expect(throws: (any Error).self) { try JSONDecoder().decode(BridgeAccount.self, from: Data(deep.utf8)) }
+    }
+
+    @Test func versionsAreWrittenAndOlderInputGoesThroughTheMigrationHook() throws {
+        var value = BridgeVersioned()
+        value.title = "T"
+        let json = String(decoding: try Self.sortedEncoder().encode(value), as: UTF8.self)
+        #expect(json == #"{"$version":2,"title":"T"}"#)
+        let old = try JSONDecoder().decode(BridgeVersioned.self, from: Data(#"{"$version":1,"name":"N"}"#.utf8))
+        #expect(old.title == "N")
+        let current = try JSONDecoder().decode(BridgeVersioned.self, from: Data(json.utf8))
+        #expect(current.title == "T")
     }
 
     @Test func archivesOfBridgedTypesAreUnchanged() throws {

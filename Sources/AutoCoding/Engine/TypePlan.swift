@@ -114,6 +114,7 @@ package final class TypePlan: @unchecked Sendable {
     func decodeFields<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, from reader: inout R,
                                         into memory: InstanceMemory,
                                         _ context: DecodingContext) throws -> PropertyListDictionary {
+        if R.readsFieldsByKey { return try decodeFieldsByKey(node, from: &reader, into: memory, context) }
         var unknown = PropertyListDictionary()
         try slots.withUnsafeBufferPointer { slots in
             var cursor = 0
@@ -145,6 +146,23 @@ package final class TypePlan: @unchecked Sendable {
             }
         }
         return unknown
+    }
+
+    /// ``decodeFields(_:_:from:into:_:)`` for formats that look properties up by key: each property's
+    /// key is looked up once; the rules are the same.
+    private func decodeFieldsByKey<R: ArchiveReader>(_ node: R.Node, from reader: inout R, into memory: InstanceMemory,
+                                                     _ context: DecodingContext) throws -> PropertyListDictionary {
+        try slots.withUnsafeBufferPointer { slots in
+            for slot in slots {
+                guard let value = try reader.value(node, forKey: slot.key) else { continue }
+                do {
+                    try slot.withCoder { try reader.field($0, value, into: memory, at: slot.offset, context) }
+                } catch let error as AutoCodingError {
+                    try keepDefault(after: error, slot, value, &reader)
+                }
+            }
+        }
+        return try reader.unclaimedEntries(node, claimed: claimedKeys)
     }
 
     /// Entry `index`, which no property claims: kept for the unknown-keys hook (unless another

@@ -17,6 +17,10 @@ package protocol ArchiveReader {
     /// so a value behind `Any` can be read without a registered type record.
     static var isSelfDescribing: Bool { get }
 
+    /// Whether the properties of an object are looked up by key rather than found by walking its
+    /// entries (decoders, whose containers answer lookups cheaply but list their keys slowly).
+    static var readsFieldsByKey: Bool { get }
+
     /// The archive's root value.
     var root: Node { get }
 
@@ -49,6 +53,12 @@ package protocol ArchiveReader {
     mutating func keyIsReserved(_ node: Node, at index: Int) throws -> Bool
     /// Value `index` of a dictionary.
     mutating func value(_ node: Node, at index: Int) throws -> Node
+    /// The value under `key` in a dictionary, or `nil` when it has none (formats that
+    /// ``readsFieldsByKey``).
+    mutating func value(_ node: Node, forKey key: ArchiveKey) throws -> Node?
+    /// The entries of a dictionary whose keys are not in `claimed`, as trees (formats that
+    /// ``readsFieldsByKey``: what walking the entries finds for the unknown-keys hook).
+    mutating func unclaimedEntries(_ node: Node, claimed: Set<String>) throws -> PropertyListDictionary
 
     /// The level of a nil marker (see ``NilMarker``), or `nil` when `node` is not one.
     mutating func nilLevel(_ node: Node) throws -> Int?
@@ -122,6 +132,25 @@ package struct ObjectHeader {
 
 extension ArchiveReader {
     package static var isSelfDescribing: Bool { false }
+    package static var readsFieldsByKey: Bool { false }
+
+    /// Walks the entries (formats that do not ``readsFieldsByKey`` never get here).
+    package mutating func value(_ node: Node, forKey key: ArchiveKey) throws -> Node? {
+        for index in 0..<(try dictionaryCount(node)) where try self.key(node, at: index, is: key) {
+            return try value(node, at: index)
+        }
+        return nil
+    }
+
+    package mutating func unclaimedEntries(_ node: Node, claimed: Set<String>) throws -> PropertyListDictionary {
+        var unknown = PropertyListDictionary()
+        for index in 0..<(try dictionaryCount(node)) {
+            let key = try self.key(node, at: index)
+            guard !claimed.contains(key) else { continue }
+            unknown.updateValue(try tree(try value(node, at: index)), forKey: key)
+        }
+        return unknown
+    }
     package mutating func enter(_ node: Node) throws {}
     package mutating func leave(_ node: Node) {}
     package func locate(_ error: AutoCodingError, in node: Node) -> AutoCodingError { error }

@@ -6,7 +6,10 @@
 /// for its count, keys and values.
 enum CodableBridgeNode {
     case root(CodableBridgeRoot)
+    /// Entry `index` of the dictionary's ``CodableBridgeDictionary/keys``.
     case entry(CodableBridgeDictionary, Int)
+    /// The entry under a key looked up by name (an object's property).
+    case named(CodableBridgeDictionary, BridgeKey)
     case element(CodableBridgeArray, Int)
 }
 
@@ -28,12 +31,27 @@ final class CodableBridgeRoot {
 /// entries were opened as, by entry.
 final class CodableBridgeDictionary {
     let container: KeyedDecodingContainer<BridgeKey>
-    let keys: [BridgeKey]
+    /// The keys, listed only when asked for (decoders list keys slowly; objects look theirs up).
+    private(set) lazy var keys: [BridgeKey] = Self.reservedFirst(container.allKeys)
     var children: [CodableBridgeContainer?] = []
+    /// The containers entries looked up by name were opened as.
+    var namedChildren: [(key: String, opened: CodableBridgeContainer)] = []
 
-    init(_ container: KeyedDecodingContainer<BridgeKey>, keys: [BridgeKey]) {
+    init(_ container: KeyedDecodingContainer<BridgeKey>) {
         self.container = container
-        self.keys = keys
+    }
+
+    /// `keys` with `$type` and `$version` first, where the archive formats have them.
+    private static func reservedFirst(_ keys: [BridgeKey]) -> [BridgeKey] {
+        guard keys.contains(where: { $0.stringValue.utf8.first == UInt8(ascii: "$") }) else { return keys }
+        var ordered = keys
+        if let position = ordered.firstIndex(where: { $0.stringValue == ReservedKey.version }), position > 0 {
+            ordered.insert(ordered.remove(at: position), at: 0)
+        }
+        if let position = ordered.firstIndex(where: { $0.stringValue == ReservedKey.type }), position > 0 {
+            ordered.insert(ordered.remove(at: position), at: 0)
+        }
+        return ordered
     }
 }
 
