@@ -85,7 +85,7 @@ extension AutoCodable where Self: Encodable {
 
 extension AutoCodable where Self: Decodable {
     /// A default instance (`init()`) with the properties `decoder` holds read into it, as
-    /// ``autoDecode(from:)-(any Decoder)`` does.
+    /// `autoDecode(from:)` does.
     public init(from decoder: any Decoder) throws {
         self.init()
         try autoDecode(from: decoder)
