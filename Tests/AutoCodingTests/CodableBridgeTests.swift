@@ -360,6 +360,14 @@ struct BridgeEverythingTwin: Codable, Equatable {
         #expect(current.title == "T")
     }
 
+    @Test func plansKnowWhichTypesImplementTheUnknownKeysHook() throws {
+        #expect(try AutoCodingEngine.shared.objectCoder(for: BridgeAccount.self).plan.implementsUnknownKeysHook)
+        #expect(try !AutoCodingEngine.shared.objectCoder(for: BridgeOrder.self).plan.implementsUnknownKeysHook)
+        // Without a hook, unknown keys are skipped unlisted; the known ones are read as ever.
+        let order = try JSONDecoder().decode(BridgeOrder.self, from: Data(#"{"number":3,"surplus":[1,{"x":2}]}"#.utf8))
+        #expect(order.number == 3)
+    }
+
     @Test func archivesOfBridgedTypesAreUnchanged() throws {
         // Declaring Codable does not change what AutoArchiver writes (the engine's own coders win).
         var order = Self.sample

@@ -146,6 +146,9 @@ enum PlanBuilder {
                 : InstanceMemory.withValue(instance) { field.coder.fieldAgrees(with: mirrorValue, in: $0, at: field.offset, engine) }
             guard agrees else { return "the value of \(field.name) read at offset \(field.offset) differs from Mirror's" }
         }
+        // Last, on the instance no longer needed: the hook may change it.
+        var probed = instance
+        plan.implementsUnknownKeysHook = UnknownKeysProbe.implementsHook(&probed)
         return nil
     }
 }

@@ -37,6 +37,10 @@ package final class TypePlan: @unchecked Sendable {
     var layoutProblem: String? = "the plan is still being built"
     /// Every key a property claims, plus the reserved keys.
     var claimedKeys: Set<String> = []
+    /// Whether the type implements ``AutoCodable/autoCodingDidFindUnknownKeys(_:)`` (see
+    /// ``UnknownKeysProbe``); formats that look properties up by key list an object's other keys
+    /// only then.
+    package internal(set) var implementsUnknownKeysHook = true
 
     init<T: AutoCodable>(type: T.Type, isClass: Bool, version: Int) {
         self.type = type
@@ -162,6 +166,7 @@ package final class TypePlan: @unchecked Sendable {
                 }
             }
         }
+        guard implementsUnknownKeysHook else { return PropertyListDictionary() }
         return try reader.unclaimedEntries(node, claimed: claimedKeys)
     }
 

@@ -38,6 +38,9 @@ public protocol AutoCodable {
     /// Receives the archive entries no property claimed, before ``autoCodingDidDecode()``.
     ///
     /// Called only when there are such entries; keep them to write them back later, or ignore them.
+    /// Once per type, when its archiving plan is built, the engine also calls it on a throwaway
+    /// default instance with a one-entry probe dictionary, to learn whether the type implements it
+    /// (decoders list an object's keys, slowly, only for types that do).
     /// - Parameter unknownEntries: The unclaimed keys with their archived values.
     mutating func autoCodingDidFindUnknownKeys(_ unknownEntries: PropertyListDictionary)
 
@@ -58,7 +61,9 @@ extension AutoCodable {
     /// Leaves the tree as archived.
     public static func autoCodingMigrate(from version: Int, tree: inout PropertyListDictionary) throws {}
     /// Ignores unknown entries.
-    public mutating func autoCodingDidFindUnknownKeys(_ unknownEntries: PropertyListDictionary) {}
+    public mutating func autoCodingDidFindUnknownKeys(_ unknownEntries: PropertyListDictionary) {
+        UnknownKeysProbe.noteDefault(unknownEntries)
+    }
     /// Does nothing.
     public mutating func autoCodingDidDecode() throws {}
 }
