@@ -146,9 +146,12 @@ enum PlanBuilder {
                 : InstanceMemory.withValue(instance) { field.coder.fieldAgrees(with: mirrorValue, in: $0, at: field.offset, engine) }
             guard agrees else { return "the value of \(field.name) read at offset \(field.offset) differs from Mirror's" }
         }
-        // Last, on the instance no longer needed: the hook may change it.
-        var probed = instance
-        plan.implementsUnknownKeysHook = UnknownKeysProbe.implementsHook(&probed)
+        // Last, on the instance no longer needed (the hook may change it), and only for types the
+        // `Codable` bridge may decode: a type that is only archived never sees the probe.
+        if T.self is any Decodable.Type {
+            var probed = instance
+            plan.implementsUnknownKeysHook = UnknownKeysProbe.implementsHook(&probed)
+        }
         return nil
     }
 }

@@ -4,7 +4,7 @@ import PropertyList
 /// Finds out, when a plan is built, whether a type implements
 /// ``AutoCodable/autoCodingDidFindUnknownKeys(_:)`` or keeps the protocol's empty default.
 ///
-/// The plan builder calls the hook once, on a throwaway default instance, with a one-entry probe
+/// For `Decodable` types, the plan builder calls the hook once, on a throwaway default instance, with a one-entry probe
 /// dictionary that only the protocol's default implementation recognizes. Formats whose key lists
 /// are costly (decoders, through the `Codable` bridge) list an object's keys only for types that
 /// implement the hook; for the others unknown keys would be handed to an empty function.

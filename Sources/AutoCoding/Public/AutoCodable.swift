@@ -38,9 +38,10 @@ public protocol AutoCodable {
     /// Receives the archive entries no property claimed, before ``autoCodingDidDecode()``.
     ///
     /// Called only when there are such entries; keep them to write them back later, or ignore them.
-    /// Once per type, when its archiving plan is built, the engine also calls it on a throwaway
-    /// default instance with a one-entry probe dictionary, to learn whether the type implements it
-    /// (decoders list an object's keys, slowly, only for types that do).
+    /// For a type that is also `Decodable`, the engine calls it once more, when the type's plan is
+    /// built, on a throwaway default instance with a one-entry probe dictionary, to learn whether
+    /// the type implements it (the `Codable` bridge lists an object's keys, which decoders do
+    /// slowly, only for types that do).
     /// - Parameter unknownEntries: The unclaimed keys with their archived values.
     mutating func autoCodingDidFindUnknownKeys(_ unknownEntries: PropertyListDictionary)
 
