@@ -192,29 +192,39 @@ extension ArchiveReader {
         while header.firstField < count, try keyIsReserved(node, at: header.firstField) {
             let index = header.firstField
             if try key(node, at: index, is: ReservedKey.typeKey) {
-                do {
-                    header.typeRecord = try string(try value(node, at: index))
-                } catch let error as AutoCodingError {
-                    throw error.within(.key(ReservedKey.type))
-                }
+                header.typeRecord = try headerTypeRecord(try value(node, at: index))
             } else if try key(node, at: index, is: ReservedKey.versionKey) {
-                let number: PropertyListInteger
-                do {
-                    number = try integer(try value(node, at: index))
-                } catch let error as AutoCodingError {
-                    throw error.within(.key(ReservedKey.version))
-                }
-                guard let version = number.int64Value.flatMap({ Int(exactly: $0) }) else {
-                    throw AutoCodingError(.integerOutOfRange, "version \(number) does not fit Int",
-                                          path: [.key(ReservedKey.version)], expected: "Int", found: "\(number)")
-                }
-                header.version = version
+                header.version = try headerVersion(try value(node, at: index))
             } else {
                 break
             }
             header.firstField += 1
         }
         return header
+    }
+
+    /// The value of a `$type` entry: a string.
+    package mutating func headerTypeRecord(_ value: Node) throws -> String {
+        do {
+            return try string(value)
+        } catch let error as AutoCodingError {
+            throw error.within(.key(ReservedKey.type))
+        }
+    }
+
+    /// The value of a `$version` entry: an integer that fits `Int`.
+    package mutating func headerVersion(_ value: Node) throws -> Int {
+        let number: PropertyListInteger
+        do {
+            number = try integer(value)
+        } catch let error as AutoCodingError {
+            throw error.within(.key(ReservedKey.version))
+        }
+        guard let version = number.int64Value.flatMap({ Int(exactly: $0) }) else {
+            throw AutoCodingError(.integerOutOfRange, "version \(number) does not fit Int",
+                                  path: [.key(ReservedKey.version)], expected: "Int", found: "\(number)")
+        }
+        return version
     }
 
     /// The plain-format nil marker of a level above 0: a one-entry dictionary `{"$nil": level}`

@@ -240,26 +240,8 @@ struct CodableBridgeReader: ArchiveReader {
     /// The reserved entries, looked up by name (properties are too: ``readsFieldsByKey``).
     mutating func objectHeader(_ node: Node) throws -> ObjectHeader {
         var header = ObjectHeader(count: 0, firstField: 0, typeRecord: nil, version: 0)
-        if let record = try value(node, forKey: ReservedKey.typeKey) {
-            do {
-                header.typeRecord = try string(record)
-            } catch let error as AutoCodingError {
-                throw error.within(.key(ReservedKey.type))
-            }
-        }
-        if let recorded = try value(node, forKey: ReservedKey.versionKey) {
-            let number: PropertyListInteger
-            do {
-                number = try integer(recorded)
-            } catch let error as AutoCodingError {
-                throw error.within(.key(ReservedKey.version))
-            }
-            guard let version = number.int64Value.flatMap({ Int(exactly: $0) }) else {
-                throw AutoCodingError(.integerOutOfRange, "version \(number) does not fit Int",
-                                      path: [.key(ReservedKey.version)], expected: "Int", found: "\(number)")
-            }
-            header.version = version
-        }
+        if let record = try value(node, forKey: ReservedKey.typeKey) { header.typeRecord = try headerTypeRecord(record) }
+        if let version = try value(node, forKey: ReservedKey.versionKey) { header.version = try headerVersion(version) }
         return header
     }
 
