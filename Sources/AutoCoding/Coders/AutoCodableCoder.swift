@@ -7,6 +7,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     let plan: TypePlan
     /// Resolves coders of dynamic types (the engine; unowned: it lives forever).
     unowned let engine: AutoCodingEngine
+    var nestedCoders: [any FieldCoding] { plan.fields.map(\.coder) }
 
     init(plan: TypePlan, engine: AutoCodingEngine) {
         self.plan = plan
@@ -18,6 +19,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == CodableBridgeWriter)
+    @_specialize(exported: false, kind: partial, where W == NSCoderBridgeWriter)
     @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: T, to writer: inout W, _ context: EncodingContext) throws {
@@ -59,6 +61,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == CodableBridgeWriter)
+    @_specialize(exported: false, kind: partial, where W == NSCoderBridgeWriter)
     @_specialize(exported: false, kind: partial, where W == KeyedArchiveWriter)
     func encodeField<W: ArchiveWriter & ~Copyable>(in memory: InstanceMemory, at offset: Int, to writer: inout W,
                                                    _ context: EncodingContext) throws {
@@ -134,9 +137,10 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)
     @_specialize(exported: false, kind: partial, where R == CodableBridgeReader)
+    @_specialize(exported: false, kind: partial, where R == NSCoderBridgeReader)
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> T {
-        if R.sharesObjects, plan.isClass, let existing = reader.sharedInstance(node) { return try shared(existing) }
+        if R.sharesObjects, plan.isClass, let existing = try reader.instance(node, of: T.self) { return try shared(existing) }
         let header: ObjectHeader
         do {
             header = try reader.objectHeader(node)
@@ -164,6 +168,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)
     @_specialize(exported: false, kind: partial, where R == CodableBridgeReader)
+    @_specialize(exported: false, kind: partial, where R == NSCoderBridgeReader)
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     @inline(never)
     private func decodeRecorded<R: ArchiveReader>(_ record: String, _ node: R.Node, _ header: ObjectHeader,
@@ -190,6 +195,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)
     @_specialize(exported: false, kind: partial, where R == CodableBridgeReader)
+    @_specialize(exported: false, kind: partial, where R == NSCoderBridgeReader)
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decodeObject<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, from reader: inout R,
                                         _ context: DecodingContext) throws -> Any {

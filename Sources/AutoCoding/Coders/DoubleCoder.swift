@@ -3,6 +3,7 @@ final class DoubleCoder: ValueCoding {
     @_specialize(exported: false, where W == BinaryArchiveWriter)
     @_specialize(exported: false, where W == XMLArchiveWriter)
     @_specialize(exported: false, where W == CodableBridgeWriter)
+    @_specialize(exported: false, where W == NSCoderBridgeWriter)
     @_specialize(exported: false, where W == TreeArchiveWriter)
     @_specialize(exported: false, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Double, to writer: inout W, _ context: EncodingContext) throws {
@@ -13,6 +14,7 @@ final class DoubleCoder: ValueCoding {
     @_specialize(exported: false, where R == TreeArchiveReader)
     @_specialize(exported: false, where R == XMLArchiveReader)
     @_specialize(exported: false, where R == CodableBridgeReader)
+    @_specialize(exported: false, where R == NSCoderBridgeReader)
     @_specialize(exported: false, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Double {
         try reader.real(node)

@@ -7,6 +7,7 @@ final class IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding, @u
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == CodableBridgeWriter)
+    @_specialize(exported: false, kind: partial, where W == NSCoderBridgeWriter)
     @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Integer, to writer: inout W, _ context: EncodingContext) throws {
@@ -21,6 +22,7 @@ final class IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding, @u
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)
     @_specialize(exported: false, kind: partial, where R == CodableBridgeReader)
+    @_specialize(exported: false, kind: partial, where R == NSCoderBridgeReader)
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Integer {
         let number = try reader.integer(node)

@@ -12,6 +12,7 @@ final class OptionalCoder<Value: OptionalMarker>: ValueCoding, @unchecked Sendab
     // @unchecked: `wrapped` is immutable and itself Sendable.
     typealias Wrapped = Value.Wrapped
     let wrapped: any ValueCoding<Wrapped>
+    var nestedCoders: [any FieldCoding] { [wrapped] }
     let optionalLayers: Int
 
     init(wrapped: any ValueCoding<Wrapped>) {
@@ -22,10 +23,14 @@ final class OptionalCoder<Value: OptionalMarker>: ValueCoding, @unchecked Sendab
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == CodableBridgeWriter)
+    @_specialize(exported: false, kind: partial, where W == NSCoderBridgeWriter)
     @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Value, to writer: inout W, _ context: EncodingContext) throws {
-        let present = try value.ifSome { try wrapped.encode($0, to: &writer, context) }
+        let present = try value.ifSome {
+            writer.optionalValueFollows()
+            try wrapped.encode($0, to: &writer, context)
+        }
         if !present { try writer.nilMarker(level: optionalLayers - 1) }
     }
 
@@ -33,6 +38,7 @@ final class OptionalCoder<Value: OptionalMarker>: ValueCoding, @unchecked Sendab
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)
     @_specialize(exported: false, kind: partial, where R == CodableBridgeReader)
+    @_specialize(exported: false, kind: partial, where R == NSCoderBridgeReader)
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Value {
         if let level = try reader.nilLevel(node) { return try nilValue(level: level) }

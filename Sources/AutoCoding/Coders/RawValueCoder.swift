@@ -8,6 +8,7 @@ final class RawValueCoder<Represented: RawRepresentable>: ValueCoding, @unchecke
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == CodableBridgeWriter)
+    @_specialize(exported: false, kind: partial, where W == NSCoderBridgeWriter)
     @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Represented, to writer: inout W, _ context: EncodingContext) throws {
@@ -18,6 +19,7 @@ final class RawValueCoder<Represented: RawRepresentable>: ValueCoding, @unchecke
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)
     @_specialize(exported: false, kind: partial, where R == CodableBridgeReader)
+    @_specialize(exported: false, kind: partial, where R == NSCoderBridgeReader)
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Represented {
         let rawValue = try raw.decode(node, from: &reader, context)

@@ -4,12 +4,14 @@
 final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendable {
     // @unchecked: `element` is immutable and itself Sendable.
     let element: any ValueCoding<Element>
+    var nestedCoders: [any FieldCoding] { [element] }
 
     init(element: any ValueCoding<Element>) { self.element = element }
 
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == CodableBridgeWriter)
+    @_specialize(exported: false, kind: partial, where W == NSCoderBridgeWriter)
     @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: [String: Element], to writer: inout W,
@@ -41,6 +43,7 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)
     @_specialize(exported: false, kind: partial, where R == CodableBridgeReader)
+    @_specialize(exported: false, kind: partial, where R == NSCoderBridgeReader)
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> [String: Element] {
         try context.nested(node, in: &reader) { reader in

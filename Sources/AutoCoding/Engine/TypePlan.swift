@@ -114,6 +114,7 @@ package final class TypePlan: @unchecked Sendable {
     @_specialize(exported: false, where R == TreeArchiveReader)
     @_specialize(exported: false, where R == XMLArchiveReader)
     @_specialize(exported: false, where R == CodableBridgeReader)
+    @_specialize(exported: false, where R == NSCoderBridgeReader)
     @_specialize(exported: false, where R == KeyedArchiveReader)
     func decodeFields<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, from reader: inout R,
                                         into memory: InstanceMemory,

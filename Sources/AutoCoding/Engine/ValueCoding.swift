@@ -11,6 +11,9 @@ package protocol FieldCoding: AnyObject, Sendable {
     var valueAlignment: Int { get }
     /// How many `Optional` layers the coded type has (0 when it is not optional).
     var optionalLayers: Int { get }
+    /// The coders of the values this one holds (elements, the wrapped value, an object's
+    /// properties): how the `NSCoding` bridge finds the classes a type can hold.
+    var nestedCoders: [any FieldCoding] { get }
 
     /// Writes the field stored at `offset` of `memory`.
     func encodeField<W: ArchiveWriter & ~Copyable>(in memory: InstanceMemory, at offset: Int, to writer: inout W,
@@ -66,6 +69,7 @@ extension ValueCoding {
     var valueSize: Int { MemoryLayout<Value>.size }
     var valueAlignment: Int { MemoryLayout<Value>.alignment }
     var optionalLayers: Int { 0 }
+    var nestedCoders: [any FieldCoding] { [] }
 
     func nilValue(level: Int) throws -> Value {
         throw AutoCodingError(.typeMismatch, "expected \(Value.self), found nil", expected: "\(Value.self)", found: "nil")

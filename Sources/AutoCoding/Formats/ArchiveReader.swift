@@ -88,6 +88,10 @@ package protocol ArchiveReader {
 
     /// The instance already read for the object `node` refers to (formats that share objects).
     mutating func sharedInstance(_ node: Node) -> AnyObject?
+    /// The instance of the class `type` (or a subclass) already made for `node`: the one read for
+    /// the object it refers to (formats that share objects), or one the format's own machinery made
+    /// (`NSCoder`, which runs `init(coder:)` of `NSObject` classes itself).
+    mutating func instance(_ node: Node, of type: Any.Type) throws -> AnyObject?
     /// Records the instance made for the object `node` refers to, before its fields are read.
     mutating func share(_ instance: AnyObject, for node: Node)
     /// Keeps a post-decoding hook to run once the whole graph is read (formats that share objects).
@@ -156,6 +160,8 @@ extension ArchiveReader {
     package func locate(_ error: AutoCodingError, in node: Node) -> AutoCodingError { error }
     package mutating func sharedInstance(_ node: Node) -> AnyObject? { nil }
     package mutating func share(_ instance: AnyObject, for node: Node) {}
+    @inline(__always)
+    package mutating func instance(_ node: Node, of type: Any.Type) throws -> AnyObject? { sharedInstance(node) }
     package mutating func deferHook(_ hook: @escaping () throws -> Void) {}
     package var expandedValues: Int { 0 }
     package mutating func sharedValue(_ node: Node) throws -> Any? { nil }

@@ -50,6 +50,10 @@ package protocol ArchiveWriter: ~Copyable {
 
     /// `nil`, `level` optional layers below the outermost (see ``NilMarker``).
     mutating func nilMarker(level: Int) throws
+    /// Says that the next value is the value inside an `Optional` (formats that spell a number in
+    /// an optional differently: keyed archives and `NSCoder` box it as an `NSNumber` object, so a
+    /// reader can tell it from `nil` before reading it).
+    mutating func optionalValueFollows()
 
     /// Writes the value of `coder`'s type stored at `offset` in `memory`, through `coder`.
     ///
@@ -87,6 +91,9 @@ extension ArchiveWriter where Self: ~Copyable {
     }
 
     package mutating func beginSet(count: Int) throws { try beginArray(count: count) }
+
+    @inline(__always)
+    package mutating func optionalValueFollows() {}
 
     /// Ends a set.
     package mutating func endSet() throws { try endArray() }

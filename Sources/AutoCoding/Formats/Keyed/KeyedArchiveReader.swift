@@ -681,6 +681,7 @@ package struct KeyedArchiveReader: ArchiveReader {
         guard node.index >= 0, node.object.isDictionary else {
             throw mismatch("an archived object", node)
         }
+        if try foundationClass(node) == .dictionary { return try dictionaryObjectHeader(node) }
         guard try isClassed(node) else {
             throw AutoCodingError(.corruptArchive, "the object has no $class")
         }
@@ -692,6 +693,22 @@ package struct KeyedArchiveReader: ArchiveReader {
             version = exact
         }
         return ObjectHeader(count: try objectView(node).count, firstField: 0, typeRecord: description.name, version: version)
+    }
+
+    /// The header of a value stored as an `NSDictionary` of its properties (how the `NSCoding`
+    /// bridge stores a struct through Foundation's archiver): the `$type` and `$version` entries,
+    /// wherever the dictionary's order puts them.
+    private mutating func dictionaryObjectHeader(_ node: Node) throws -> ObjectHeader {
+        let count = try dictionaryCount(node)
+        var header = ObjectHeader(count: count, firstField: 0, typeRecord: nil, version: 0)
+        for index in 0..<count where try keyIsReserved(node, at: index) {
+            if try key(node, at: index, is: ReservedKey.typeKey) {
+                header.typeRecord = try headerTypeRecord(try value(node, at: index))
+            } else if try key(node, at: index, is: ReservedKey.versionKey) {
+                header.version = try headerVersion(try value(node, at: index))
+            }
+        }
+        return header
     }
 
     package mutating func describedType(of node: Node) throws -> Any.Type? {

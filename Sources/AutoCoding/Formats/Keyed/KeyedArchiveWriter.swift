@@ -35,6 +35,10 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         let serial: Int
         /// The key of the next entry of an object (the empty string until one is given).
         var pendingKey: Int32 = -1
+        /// Whether structs inside are written as dictionaries of their properties: below an
+        /// `NSObject` subclass's object, whose archive Foundation's unarchiver must be able to read
+        /// (it has no class to make for a struct).
+        var structsAsDictionaries = false
     }
 
     /// The key of object entries: a prepared key (stable bytes) or a string. Keys are numbered
@@ -126,6 +130,11 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     /// Key UIDs of open dictionaries, innermost last.
     private var pendingKeys: [UInt64] = []
 
+    /// Whether the next value is an optional's: a number or Boolean in an object then becomes an
+    /// `NSNumber` entry of its own (as Swift's `coder.encode(optionalNumber, forKey:)` stores it),
+    /// so readers going through `NSCoder` can tell it from `nil` before reading it.
+    private var boxesNextScalar = false
+
     private var objectSlots: [ObjectIdentifier: UInt64] = [:]
     /// The instances given slots, kept alive so no identifier is reused while archiving.
     private var retained: [AnyObject] = []
@@ -156,12 +165,17 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     /// Adds `value` to the innermost container: as is inside an object (numbers and Booleans
     /// inline, everything else a UID), else as a UID, numbers becoming entries of their own.
     private mutating func add(_ value: Value) {
+        let boxed = boxesNextScalar
+        boxesNextScalar = false
         guard let top = stack.indices.last else {
             root = value.tag == .uid ? value.bits : newSlot(Slot(kind: .scalar, a: UInt64(value.tag.rawValue), b: value.bits))
             return
         }
         switch stack[top].kind {
         case .object:
+            if boxed, value.tag != .uid {
+                return add(.uid(newSlot(Slot(kind: .scalar, a: UInt64(value.tag.rawValue), b: value.bits))))
+            }
             var key = stack[top].pendingKey
             if key < 0 {
                 key = keyNumber("", prepared: nil, hash: KeyedStringTable.hash(""))
@@ -326,10 +340,11 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         return Int(slot)
     }
 
-    private mutating func pushFrame(_ kind: FrameKind, slot: Int) {
+    private mutating func pushFrame(_ kind: FrameKind, slot: Int, structsAsDictionaries: Bool? = nil) {
         frameSerial += 1
         stack.append(Frame(kind: kind, slot: slot, fieldStart: pendingFields.count, elementStart: pendingElements.count,
-                           keyStart: pendingKeys.count, serial: frameSerial))
+                           keyStart: pendingKeys.count, serial: frameSerial,
+                           structsAsDictionaries: structsAsDictionaries ?? stack.last?.structsAsDictionaries ?? false))
     }
 
     package mutating func beginArray(count: Int) throws { _ = open(.array) }
@@ -400,6 +415,10 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     // MARK: Objects
 
     package mutating func beginObject(_ start: ObjectStart) throws -> Bool {
+        if start.object == nil, stack.last?.structsAsDictionaries == true {
+            try beginPlainObject(start)
+            return true
+        }
         let slot: UInt64
         if let object = start.object {
             let identity = ObjectIdentifier(object)
@@ -415,7 +434,7 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         }
         add(uid: slot)
         let classUID = try classUID(of: start.plan)
-        pushFrame(.object, slot: Int(slot))
+        pushFrame(.object, slot: Int(slot), structsAsDictionaries: start.plan.type is NSObject.Type)
         stack[stack.count - 1].pendingKey = number(of: Self.classKey)
         add(.uid(classUID))
         if start.plan.version != 0 {
@@ -427,6 +446,8 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     }
 
     package mutating func endObject() throws { close() }
+
+    package mutating func optionalValueFollows() { boxesNextScalar = true }
 
     @inline(__always)
     package mutating func field(_ coder: any FieldCoding, in memory: InstanceMemory, at offset: Int,

@@ -1,0 +1,210 @@
+import Foundation
+import PropertyList
+
+/// The `NSCoding` format for coders: the properties of the object whose `encode(with:)` runs become
+/// calls on its `NSCoder`, with the keys and shapes ``KeyedArchiveWriter`` gives the same object.
+///
+/// - Integers, reals and Booleans of the object are stored inline with the typed
+///   `encode(_:forKey:)` calls (what `decodeInteger(forKey:)` and friends read); inside an optional
+///   they are `NSNumber` objects, as Swift's `coder.encode(optionalNumber, forKey:)` writes them, so
+///   `nil` (`$null`, UID 0) and a number are told apart.
+/// - Strings, data, dates, URLs and UUIDs are their Foundation objects (`NSString`, `NSData`,
+///   `NSDate`, `NSURL`, `NSUUID`); collections are `NSArray`, `NSSet` and `NSDictionary` of such
+///   objects, `nil` inside them `NSNull`.
+/// - An `NSObject` that adopts `NSCoding` (another bridged class, say) is handed to the coder, which
+///   archives it once however often it is referred to and calls its `encode(with:)`.
+/// - Other `AutoCodable` values — structs, classes that are not `NSObject`s — are dictionaries of
+///   their properties with the reserved `$type` / `$version` entries of the plain formats.
+struct NSCoderBridgeWriter: ArchiveWriter {
+    static var sharesObjects: Bool { false }
+
+    /// An open container: the coder's own object, or a Foundation collection being filled.
+    private enum Container {
+        case coder
+        case dictionary(NSMutableDictionary)
+        case array(NSMutableArray)
+        case set(NSMutableSet)
+    }
+
+    private let coder: NSCoder
+    /// The instance whose `encode(with:)` runs: its properties go to the coder itself.
+    private let owner: AnyObject
+    private var containers: [Container] = []
+    /// The key of the next entry of each container (`nil` before the first).
+    private var keys: [String?] = []
+    /// Whether the next scalar is the value of an optional (stored as an `NSNumber` object).
+    private var boxesNextScalar = false
+
+    init(_ coder: NSCoder, owner: AnyObject) {
+        self.coder = coder
+        self.owner = owner
+    }
+
+    // MARK: Placing values
+
+    /// Stores `object` as the next value of the innermost container.
+    private mutating func place(_ object: Any?) throws {
+        boxesNextScalar = false
+        guard let top = containers.last else {
+            throw AutoCodingError(.unrepresentable, "an NSCoder holds objects' properties, not a value on its own")
+        }
+        switch top {
+        case .coder:
+            coder.encode(object, forKey: try pendingKey())
+        case .dictionary(let dictionary):
+            dictionary.setObject(object ?? NSNull(), forKey: NSString(string: try pendingKey()))
+        case .array(let array):
+            array.add(object ?? NSNull())
+        case .set(let set):
+            set.add(object ?? NSNull())
+        }
+    }
+
+    private func pendingKey() throws -> String {
+        guard let key = keys.last ?? nil else {
+            throw AutoCodingError(.unrepresentable, "a value has no key")
+        }
+        return key
+    }
+
+    /// Whether the next scalar goes inline into the coder (a property that is not optional).
+    private var storesInline: Bool {
+        guard case .coder? = containers.last else { return false }
+        return !boxesNextScalar
+    }
+
+    // MARK: Scalars
+
+    mutating func optionalValueFollows() { boxesNextScalar = true }
+
+    mutating func integer(_ value: Int64) throws {
+        guard storesInline else { return try place(NSNumber(value: value)) }
+        coder.encode(value, forKey: try pendingKey())
+    }
+
+    mutating func unsigned(_ value: UInt64) throws {
+        if let signed = Int64(exactly: value) { return try integer(signed) }
+        // `NSCoder` has no inline spelling past `Int64.max`: an `NSNumber` object holds it.
+        try place(NSNumber(value: value))
+    }
+
+    mutating func real(_ value: Double) throws {
+        guard storesInline else { return try place(NSNumber(value: value)) }
+        coder.encode(value, forKey: try pendingKey())
+    }
+
+    mutating func real32(_ value: Float) throws {
+        guard storesInline else { return try place(NSNumber(value: value)) }
+        coder.encode(value, forKey: try pendingKey())
+    }
+
+    mutating func bool(_ value: Bool) throws {
+        guard storesInline else { return try place(NSNumber(value: value)) }
+        coder.encode(value, forKey: try pendingKey())
+    }
+
+    mutating func string(_ value: String) throws { try place(NSString(string: value)) }
+    mutating func date(_ value: Date) throws { try place(NSDate(timeIntervalSinceReferenceDate: value.timeIntervalSinceReferenceDate)) }
+    mutating func data(_ value: Data) throws { try place(NSData(data: value)) }
+    mutating func url(_ value: URL) throws { try place(value._bridgeToObjectiveC()) }
+    mutating func uuid(_ value: UUID) throws { try place(value._bridgeToObjectiveC()) }
+
+    /// `nil`: `$null` (UID 0) in the coder's object, `NSNull` in a collection; deeper levels of
+    /// nested optionals as the plain formats' `{"$nil": level}`.
+    mutating func nilMarker(level: Int) throws {
+        guard level > 0 else { return try place(nil) }
+        try place(NSDictionary(object: NSNumber(value: level), forKey: NSString(string: ReservedKey.nilMarker)))
+    }
+
+    /// A property-list tree (unknown entries kept by a type, `Codable` values), as Foundation objects.
+    mutating func tree(_ value: PropertyListValue) throws {
+        // A tree's scalar in the coder's object is an object too: its reader cannot know the kind.
+        if case .coder? = containers.last { boxesNextScalar = true }
+        switch value {
+        case .string(let text): try string(text)
+        case .integer(let number):
+            if let signed = number.int64Value { try integer(signed) } else if let large = number.uint64Value { try unsigned(large) }
+        case .real(let real): try self.real(real)
+        case .real32(let real): try real32(real)
+        case .bool(let flag): try bool(flag)
+        case .date(let date): try self.date(date)
+        case .data(let data): try self.data(data)
+        case .uid(let number): try unsigned(number)
+        case .array(let elements):
+            try beginArray(count: elements.count)
+            for element in elements { try tree(element) }
+            try endArray()
+        case .dictionary(let entries):
+            try beginDictionary(count: entries.count)
+            for (key, element) in entries {
+                try self.key(key)
+                try tree(element)
+            }
+            try endDictionary()
+        }
+    }
+
+    // MARK: Containers
+
+    private mutating func open(_ container: Container) {
+        boxesNextScalar = false
+        containers.append(container)
+        keys.append(nil)
+    }
+
+    /// Closes the innermost container and stores it in the one around it.
+    private mutating func close() throws {
+        guard let container = containers.popLast() else { return }
+        keys.removeLast()
+        switch container {
+        case .coder: return
+        case .dictionary(let dictionary): try place(dictionary)
+        case .array(let array): try place(array)
+        case .set(let set): try place(set)
+        }
+    }
+
+    mutating func beginArray(count: Int) throws { open(.array(NSMutableArray(capacity: count))) }
+    mutating func endArray() throws { try close() }
+    mutating func beginDictionary(count: Int) throws { open(.dictionary(NSMutableDictionary(capacity: count))) }
+    mutating func endDictionary() throws { try close() }
+    mutating func beginSet(count: Int) throws { open(.set(NSMutableSet(capacity: count))) }
+    mutating func endSet() throws { try close() }
+
+    mutating func key(_ key: String) throws {
+        guard !keys.isEmpty else { return }
+        keys[keys.count - 1] = key
+    }
+
+    mutating func key(_ key: ArchiveKey) throws { try self.key(key.text) }
+
+    // MARK: Objects
+
+    /// The owner opens the coder's object; another `NSObject` adopting `NSCoding` is handed to the
+    /// coder (which writes it once and calls its `encode(with:)`); any other value is a dictionary.
+    mutating func beginObject(_ start: ObjectStart) throws -> Bool {
+        if containers.isEmpty, let object = start.object, object === owner {
+            open(.coder)
+            if start.plan.version != 0 {
+                coder.encode(Int64(start.plan.version), forKey: ReservedKey.version)
+            }
+            return true
+        }
+        if let object = start.object, object is NSObject, object is NSCoding {
+            try place(object)
+            return false
+        }
+        try beginDictionary(count: start.entryCount)
+        if let record = start.typeRecord {
+            try key(ReservedKey.typeKey)
+            try string(record)
+        }
+        if start.plan.version != 0 {
+            try key(ReservedKey.versionKey)
+            try integer(Int64(start.plan.version))
+        }
+        return true
+    }
+
+    mutating func endObject() throws { try close() }
+}
