@@ -8,12 +8,14 @@ import KeyedArchive
 /// rows: the same model graph through both archivers, so the speedup is AutoArchiver's time over
 /// the keyed archiver's).
 enum KeyedBenchmarks: BenchmarkSuite {
-    static let ids = ["keyed.encode", "keyed.decode", "keyed.encode.vs-auto", "keyed.decode.vs-auto", "keyed.size"]
+    static let ids = ["keyed.encode", "keyed.decode", "keyed.encode.vs-auto", "keyed.decode.vs-auto", "keyed.size",
+                      "bridge.nscoding.encode", "bridge.nscoding.decode"]
 
     static func comparisons(matching wanted: (String) -> Bool) throws -> [Comparison] {
         var result: [Comparison] = []
         if wanted("keyed.encode") || wanted("keyed.decode") { result += try foundationComparisons() }
         if wanted("keyed.encode.vs-auto") || wanted("keyed.decode.vs-auto") { result += try autoComparisons() }
+        if wanted("bridge.nscoding.encode") || wanted("bridge.nscoding.decode") { result += try bridgeComparisons() }
         return result.filter { wanted($0.id) }
     }
 
@@ -42,6 +44,33 @@ enum KeyedBenchmarks: BenchmarkSuite {
             Comparison(id: "keyed.decode.vs-auto", baseline: "AutoArchiver binary", bytes: keyed.count,
                        ours: { blackHole(try unarchiver.unarchive(CorpusCompany.self, from: keyed)) },
                        baseline: { blackHole(try AutoArchiver.unarchive(CorpusCompany.self, from: binary)) }),
+        ]
+    }
+
+    /// The `NSCoding` bridge against hand-written `NSCoding` of the same classes, both through
+    /// Foundation's `NSKeyedArchiver` / `NSKeyedUnarchiver` (a speedup of 1 is parity).
+    private static func bridgeComparisons() throws -> [Comparison] {
+        let handWritten = KeyedCorpus.makeFoundation()
+        let bridged = BridgedCorpus.make(from: handWritten)
+        let ours = BridgedCorpus.archive(bridged)
+        let theirs = BridgedCorpus.archive(handWritten)
+        // Both must read back what they wrote before either is timed.
+        guard let check = try BridgedCorpus.unarchive(ours) as? BridgedCorpusCompany,
+              check.orders.count == bridged.orders.count, check.people.last?.email == bridged.people.last?.email,
+              check.orders.first?.customer === check.people[bridged.orders[0].customer.id],
+              check.orders.last?.lines.last?.price == bridged.orders.last?.lines.last?.price,
+              try BridgedCorpus.unarchive(theirs) is KeyedFoundationCorpusCompany else {
+            throw KeyedArchiveError(.typeMismatch, "the bridged corpus did not round-trip through Foundation")
+        }
+        return [
+            Comparison(id: "bridge.nscoding.encode", baseline: "hand-written encode(with:), NSKeyedArchiver",
+                       bytes: ours.count,
+                       ours: { blackHole(BridgedCorpus.archive(bridged)) },
+                       baseline: { blackHole(BridgedCorpus.archive(handWritten)) }),
+            Comparison(id: "bridge.nscoding.decode", baseline: "hand-written init?(coder:), NSKeyedUnarchiver",
+                       bytes: ours.count,
+                       ours: { blackHole(try BridgedCorpus.unarchive(ours)) },
+                       baseline: { blackHole(try BridgedCorpus.unarchive(theirs)) }),
         ]
     }
 

@@ -159,6 +159,32 @@ import Testing
         }
     }
 
+    @Test func aVersionedClassReadsItsOwnVersionEitherWayWithoutMigrating() throws {
+        let note = VersionedBridgedNote()
+        note.text = "v2"
+        let foundation = try Self.foundationArchive(note)
+        let ours = try KeyedArchiver().archive(note)
+        for data in [foundation, ours] {
+            let failures = try BridgeFailures.collect {
+                let read = try NSKeyedUnarchiver.unarchivedObject(ofClass: VersionedBridgedNote.self, from: data)
+                #expect(read?.text == "v2")
+            }
+            #expect(failures.isEmpty, "\(failures)")
+            #expect(try KeyedUnarchiver().unarchive(VersionedBridgedNote.self, from: data).text == "v2")
+        }
+    }
+
+    @Test func anArchiveOfAnotherVersionIsRefusedThroughNSCoder() throws {
+        // A hand-written class archived under the versioned class's name, with no `$version`.
+        let hand = HandWrittenNote()
+        let data = try Self.foundationArchive(hand)
+        let failures = BridgeFailures.collect {
+            _ = try? Self.foundationRead(data, as: VersionedBridgedNote.self, whereArchived: HandWrittenNote.self)
+        }
+        let error = try #require(failures.first as? AutoCodingError)
+        #expect(error.kind == .unsupportedType, "\(error)")
+    }
+
     /// Reads `data` with Foundation, making a `target` where the archive names `source` (the
     /// unarchiver's own mapping; corelibs-foundation's archiver-side `setClassName` is not applied).
     static func foundationRead<T: NSObject & NSCoding>(_ data: Data, as target: T.Type, whereArchived source: AnyClass,

@@ -1,5 +1,6 @@
 import AutoCoding
 import Foundation
+import PropertyList
 
 /// Errors `init?(coder:)` of the bridged classes caught, so tests can look at them.
 enum BridgeFailures {
@@ -120,5 +121,31 @@ final class HandWrittenNote: NSObject, NSSecureCoding {
         rating = coder.decodeObject(of: NSNumber.self, forKey: "rating")?.intValue
         tags = coder.decodeObject(of: [NSArray.self, NSString.self], forKey: "tags") as? [String] ?? []
         super.init()
+    }
+}
+
+/// A bridged class at version 2, whose migration hook refuses to run (nothing here needs it).
+final class VersionedBridgedNote: NSObject, NSSecureCoding, AutoCodable {
+    static var supportsSecureCoding: Bool { true }
+    static var autoCodingVersion: Int { 2 }
+
+    var text = ""
+
+    override init() { super.init() }
+
+    static func autoCodingMigrate(from version: Int, tree: inout PropertyListDictionary) throws {
+        throw RejectedValue()
+    }
+
+    func encode(with coder: NSCoder) {
+        do { try autoEncode(with: coder) } catch { BridgeFailures.record(error) }
+    }
+
+    init?(coder: NSCoder) {
+        super.init()
+        do { try autoDecode(from: coder) } catch {
+            BridgeFailures.record(error)
+            return nil
+        }
     }
 }

@@ -14,10 +14,14 @@ enum NSCoderBridgeNode {
     /// `object` as a node: sets become arrays and dictionaries ``NSCoderBridgeDictionary``, so
     /// their entries are reached by position.
     static func wrapping(_ object: Any) -> NSCoderBridgeNode {
-        if let set = object as? NSSet { return .value(NSArray(array: set.allObjects)) }
-        if let ordered = object as? NSOrderedSet { return .value(NSArray(array: ordered.array)) }
-        if let dictionary = object as? NSDictionary { return .value(NSCoderBridgeDictionary(dictionary)) }
-        return .value(object)
+        // One cast out of `Any` (casting `Any` to a Foundation class directly also searches the
+        // bridging conformances), then class casts.
+        guard let instance = object as? NSObject else { return .value(object) }
+        if instance is NSString || instance is NSNumber || instance is NSArray { return .value(instance) }
+        if let dictionary = instance as? NSDictionary { return .value(NSCoderBridgeDictionary(dictionary)) }
+        if let set = instance as? NSSet { return .value(NSArray(array: set.allObjects)) }
+        if let ordered = instance as? NSOrderedSet { return .value(NSArray(array: ordered.array)) }
+        return .value(instance)
     }
 }
 

@@ -26,13 +26,20 @@ struct NSCoderBridgeReader: ArchiveReader {
     private let classes: [AnyClass]
     /// The object last read for a key (by ``nilLevel(_:)`` or a container's first access), so the
     /// reads that follow on the same node do not read it again.
-    private var lastRead: (key: String, node: Node)?
+    private var lastKey: String?
+    private var lastNode: Node = .object
     /// Hooks of class instances, run by ``runDeferredHooks()`` once the object is read.
     private var hooks: [() throws -> Void] = []
+
+    /// Whether the coder checks classes (else objects are read with `decodeObject(forKey:)`).
+    private let requiresSecureCoding: Bool
+    private let keyedUnarchiver: NSKeyedUnarchiver?
 
     init(_ coder: NSCoder, classes: [AnyClass]) {
         self.coder = coder
         self.classes = classes
+        requiresSecureCoding = coder.requiresSecureCoding
+        keyedUnarchiver = coder as? NSKeyedUnarchiver
     }
 
     /// Runs the hooks the coders deferred (this format shares objects, so class hooks wait).
@@ -68,15 +75,45 @@ struct NSCoderBridgeReader: ArchiveReader {
     // MARK: Reading from the coder
 
     /// The object under `key`, read with the allowed classes (`nil` for `$null`).
+    ///
+    /// - Throws: ``absent`` when the key holds nothing (properties are looked up without a check
+    ///   first: ``field(_:_:into:at:_:)`` keeps the default then).
     private mutating func decodeObject(forKey key: String) throws -> Node? {
-        if let last = lastRead, last.key == key { return last.node }
-        let object = coder.decodeObject(of: classes, forKey: key)
-        if let failure = (coder as? NSKeyedUnarchiver)?.error {
-            throw AutoCodingError(.corruptArchive, "the coder failed to read the value: \(failure)")
+        if lastKey == key { return lastNode }
+        // Checked first: Foundation's unarchiver fails the whole archive when a missing key is read.
+        guard coder.containsValue(forKey: key) else { throw Self.absent }
+        let object = requiresSecureCoding ? coder.decodeObject(of: classes, forKey: key) : coder.decodeObject(forKey: key)
+        guard let object else {
+            if let failure = keyedUnarchiver?.error {
+                throw AutoCodingError(.corruptArchive, "the coder failed to read the value: \(failure)")
+            }
+            return nil
         }
-        let node = object.map(NSCoderBridgeNode.wrapping)
-        lastRead = node.map { (key, $0) }
+        let node = NSCoderBridgeNode.wrapping(object)
+        lastKey = key
+        lastNode = node
         return node
+    }
+
+    /// What a read of a key the coder's object lacks throws (caught by ``field(_:_:into:at:_:)``).
+    private static var absent: AutoCodingError { AutoCodingError(.missingValue, "the coder holds no value for the key") }
+
+    /// Reads a property whose key was not checked first (a number costs one lookup, as in
+    /// hand-written `init(coder:)`): a key the coder lacks keeps the property's default.
+    mutating func field(_ fieldCoder: any FieldCoding, _ node: Node, into memory: InstanceMemory, at offset: Int,
+                        _ context: DecodingContext) throws {
+        do {
+            try fieldCoder.decodeField(node, from: &self, into: memory, at: offset, context)
+        } catch let error as AutoCodingError where error.kind == .missingValue && error.path.isEmpty {
+            guard case .key(let key) = node, !coder.containsValue(forKey: key) else { throw error }
+        }
+    }
+
+    /// A scalar the typed calls read: a zero may stand for a missing key.
+    @inline(__always)
+    private func checked<T: Equatable & ExpressibleByIntegerLiteral>(_ value: T, _ key: String) throws -> T {
+        if value == 0, !coder.containsValue(forKey: key) { throw Self.absent }
+        return value
     }
 
     /// The Foundation object `node` stands for.
@@ -108,14 +145,13 @@ struct NSCoderBridgeReader: ArchiveReader {
     /// whose value was not read as an object (as an optional's `NSNumber` is, by ``nilLevel(_:)``).
     private func inlineKey(_ node: Node) -> String? {
         guard case .key(let key) = node else { return nil }
-        if let last = lastRead, last.key == key { return nil }
-        return key
+        return lastKey == key ? nil : key
     }
 
     // MARK: Scalars
 
     mutating func integer(_ node: Node) throws -> PropertyListInteger {
-        if let key = inlineKey(node) { return PropertyListInteger(coder.decodeInt64(forKey: key)) }
+        if let key = inlineKey(node) { return PropertyListInteger(try checked(coder.decodeInt64(forKey: key), key)) }
         let number = try number(node, expected: "integer")
         if String(cString: number.objCType) == "Q" { return PropertyListInteger(number.uint64Value) }
         if String(cString: number.objCType) == "d" || String(cString: number.objCType) == "f" {
@@ -130,17 +166,21 @@ struct NSCoderBridgeReader: ArchiveReader {
     }
 
     mutating func real(_ node: Node) throws -> Double {
-        if let key = inlineKey(node) { return coder.decodeDouble(forKey: key) }
+        if let key = inlineKey(node) { return try checked(coder.decodeDouble(forKey: key), key) }
         return try number(node, expected: "real").doubleValue
     }
 
     mutating func real32(_ node: Node) throws -> Float {
-        if let key = inlineKey(node) { return coder.decodeFloat(forKey: key) }
+        if let key = inlineKey(node) { return try checked(coder.decodeFloat(forKey: key), key) }
         return try number(node, expected: "real").floatValue
     }
 
     mutating func bool(_ node: Node) throws -> Bool {
-        if let key = inlineKey(node) { return coder.decodeBool(forKey: key) }
+        if let key = inlineKey(node) {
+            let flag = coder.decodeBool(forKey: key)
+            if !flag, !coder.containsValue(forKey: key) { throw Self.absent }
+            return flag
+        }
         let number = try number(node, expected: "Boolean")
         guard String(cString: number.objCType) == "c" || number.int64Value == 0 || number.int64Value == 1 else {
             throw AutoCodingError(.typeMismatch, "expected Boolean, found \(number)", expected: "Boolean", found: "\(number)")
@@ -158,9 +198,25 @@ struct NSCoderBridgeReader: ArchiveReader {
         return typed
     }
 
-    mutating func string(_ node: Node) throws -> String { try typed(String.self, node, expected: "string") }
-    mutating func date(_ node: Node) throws -> Date { try typed(Date.self, node, expected: "date") }
-    mutating func data(_ node: Node) throws -> Data { try typed(Data.self, node, expected: "data") }
+    mutating func string(_ node: Node) throws -> String {
+        let value = try object(node)
+        // A class cast, then the bridge (a conditional cast to `String` costs a runtime search).
+        if let text = value as? NSString { return String._unconditionallyBridgeFromObjectiveC(text) }
+        return try typed(String.self, .value(value), expected: "string")
+    }
+
+    mutating func date(_ node: Node) throws -> Date {
+        let value = try object(node)
+        if let date = value as? NSDate { return Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate) }
+        return try typed(Date.self, .value(value), expected: "date")
+    }
+
+    mutating func data(_ node: Node) throws -> Data {
+        let value = try object(node)
+        // One copy of the bytes (a conditional cast to `Data` copies them one at a time).
+        if let data = value as? NSData { return Data(bytes: data.bytes, count: data.length) }
+        return try typed(Data.self, .value(value), expected: "data")
+    }
     mutating func url(_ node: Node) throws -> URL { try typed(URL.self, node, expected: "URL") }
     mutating func uuid(_ node: Node) throws -> UUID { try typed(UUID.self, node, expected: "UUID") }
 
@@ -172,7 +228,7 @@ struct NSCoderBridgeReader: ArchiveReader {
         case .object:
             return nil
         case .key(let key):
-            if let last = lastRead, last.key == key { return try Self.nilLevel(of: last.node) }
+            if lastKey == key { return try Self.nilLevel(of: lastNode) }
             // A number stored inline is never `nil`, and reading it as an object would fail.
             if coder.decodeDouble(forKey: key) != 0 { return nil }
             guard let read = try decodeObject(forKey: key) else { return 0 }
@@ -230,7 +286,7 @@ struct NSCoderBridgeReader: ArchiveReader {
 
     mutating func value(_ node: Node, forKey key: ArchiveKey) throws -> Node? {
         guard case .object = node else { return try dictionary(node).value(forKey: key.text).map(NSCoderBridgeNode.wrapping) }
-        return coder.containsValue(forKey: key.text) ? .key(key.text) : nil
+        return .key(key.text)
     }
 
     /// The coder's object cannot list its keys: nothing is unknown there.
@@ -255,7 +311,7 @@ struct NSCoderBridgeReader: ArchiveReader {
             if let version = try value(node, forKey: ReservedKey.versionKey) { header.version = try headerVersion(version) }
             return header
         }
-        let version = coder.containsValue(forKey: ReservedKey.version) ? coder.decodeInt64(forKey: ReservedKey.version) : 0
+        let version = coder.decodeInt64(forKey: ReservedKey.version)
         guard let exact = Int(exactly: version) else {
             throw AutoCodingError(.integerOutOfRange, "version \(version) does not fit Int", path: [.key(ReservedKey.version)])
         }
@@ -271,12 +327,12 @@ struct NSCoderBridgeReader: ArchiveReader {
         case .object:
             return nil
         case .key(let key):
-            guard type is NSObject.Type, type is NSCoding.Type else { return nil }
+            // What the coder made: an `NSObject` (the declared class or not: the caller checks),
+            // or a dictionary, which the caller reads as the value's properties.
             guard case .value(let value)? = try decodeObject(forKey: key) else { return nil }
-            return value is NSCoderBridgeDictionary ? nil : value as AnyObject
+            return value as? NSObject
         case .value(let value):
-            guard value is NSObject, value is any AutoCodable else { return nil }
-            return value as AnyObject
+            return value as? NSObject
         }
     }
 
@@ -290,7 +346,7 @@ struct NSCoderBridgeReader: ArchiveReader {
             throw AutoCodingError(.unsupportedType, "an NSCoder cannot list an object's keys, so its properties "
                                     + "cannot be read as one tree (a migration hook cannot run on an NSCoding object)")
         }
-        if case .key(let key) = node, lastRead?.key != key, coder.decodeDouble(forKey: key) != 0 {
+        if case .key(let key) = node, lastKey != key, coder.decodeDouble(forKey: key) != 0 {
             // An inline number (the writer stores trees' scalars as objects; others may not).
             let real = coder.decodeDouble(forKey: key), integer = coder.decodeInt64(forKey: key)
             return Double(integer) == real ? .integer(PropertyListInteger(integer)) : .real(real)

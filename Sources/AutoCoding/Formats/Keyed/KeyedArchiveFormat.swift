@@ -9,6 +9,9 @@ package enum KeyedArchiveFormat {
     package static let objectsKey = "$objects"
     package static let null = "$null"
     package static let classKey = "$class"
+    /// An object's `$version` as an `NSCoder` stores it: Foundation escapes keys starting with `$`
+    /// by doubling the `$` (what the `NSCoding` bridge's `encode(_:forKey: "$version")` becomes).
+    package static let escapedVersionKey = "$$version"
     package static let classNameKey = "$classname"
     package static let classesKey = "$classes"
     package static let objectsField = "NS.objects"

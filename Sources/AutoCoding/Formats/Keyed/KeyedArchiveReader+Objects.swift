@@ -10,6 +10,7 @@ extension KeyedArchiveReader {
     enum Keys {
         static let classKey = ArchiveKeyStorage(KeyedArchiveFormat.classKey)
         static let version = ArchiveKeyStorage(ReservedKey.version)
+        static let escapedVersion = ArchiveKeyStorage(KeyedArchiveFormat.escapedVersionKey)
         static let className = ArchiveKeyStorage(KeyedArchiveFormat.classNameKey)
         static let classes = ArchiveKeyStorage(KeyedArchiveFormat.classesKey)
         static let objects = ArchiveKeyStorage(KeyedArchiveFormat.objectsField)
@@ -131,7 +132,8 @@ extension KeyedArchiveReader {
         if position == -2 {
             position = -1
             let key = version ? Keys.version.key : Keys.classKey.key
-            for candidate in shapeRanges[shape] where try entryKey(candidate, is: key, literally: true) {
+            for candidate in shapeRanges[shape] where try entryKey(candidate, is: key, literally: true)
+                || (version && entryKey(candidate, is: Keys.escapedVersion.key, literally: true)) {
                 position = Int32(truncatingIfNeeded: candidate)
                 break
             }

@@ -580,7 +580,8 @@ package struct KeyedArchiveReader: ArchiveReader {
         let start = viewPositions.count
         for position in shapeRanges[shape] {
             if try entryKey(position, is: Keys.classKey.key, literally: false)
-                || entryKey(position, is: Keys.version.key, literally: false) { continue }
+                || entryKey(position, is: Keys.version.key, literally: false)
+                || entryKey(position, is: Keys.escapedVersion.key, literally: true) { continue }
             viewPositions.append(Int32(truncatingIfNeeded: position))
         }
         let view = start..<viewPositions.count

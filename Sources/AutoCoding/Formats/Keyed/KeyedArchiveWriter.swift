@@ -438,7 +438,11 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         stack[stack.count - 1].pendingKey = number(of: Self.classKey)
         add(.uid(classUID))
         if start.plan.version != 0 {
-            stack[stack.count - 1].pendingKey = number(of: ReservedKey.versionKey)
+            // Under the key an `NSCoder` reads `$version` from, for `NSObject` subclasses.
+            stack[stack.count - 1].pendingKey = start.plan.type is NSObject.Type
+                ? keyNumber(KeyedArchiveFormat.escapedVersionKey, prepared: nil,
+                            hash: KeyedStringTable.hash(KeyedArchiveFormat.escapedVersionKey))
+                : number(of: ReservedKey.versionKey)
             add(Value(tag: .integer, bits: UInt64(bitPattern: Int64(start.plan.version))))
         }
         stack[stack.count - 1].pendingKey = -1
