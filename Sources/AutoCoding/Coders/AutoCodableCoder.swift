@@ -143,7 +143,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         if R.sharesObjects, plan.isClass, let existing = try reader.instance(node, of: T.self) { return try shared(existing) }
         let header: ObjectHeader
         do {
-            header = try reader.objectHeader(node)
+            header = try reader.objectHeader(node, of: plan)
         } catch let error as AutoCodingError {
             throw reader.locate(error, in: node)
         }
@@ -227,7 +227,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
                                   _ context: DecodingContext) throws {
         let header: ObjectHeader
         do {
-            header = try reader.objectHeader(node)
+            header = try reader.objectHeader(node, of: plan)
         } catch let error as AutoCodingError {
             throw reader.locate(error, in: node)
         }

@@ -70,6 +70,11 @@ package protocol ArchiveReader {
 
     /// The reserved entries at the start of an `AutoCodable` value's dictionary.
     mutating func objectHeader(_ node: Node) throws -> ObjectHeader
+    /// ``objectHeader(_:)`` of a value read as `plan`'s type. Formats that look entries up one by
+    /// one (decoders, whose lookups cost what a property's read costs) skip the entries that type
+    /// cannot have been written with: a `$type` for a struct (no subclasses), a `$version` for a
+    /// type without ``AutoCodable/autoCodingVersion`` (as synthesized `Codable` has no versions).
+    mutating func objectHeader(_ node: Node, of plan: TypePlan) throws -> ObjectHeader
 
     /// The Swift type a self-describing format says `node` holds (`String` for an `NSString`,
     /// `[Any]` for an `NSArray`…), or `nil` for an archived object (which has a type record) or
@@ -160,6 +165,8 @@ extension ArchiveReader {
     package func locate(_ error: AutoCodingError, in node: Node) -> AutoCodingError { error }
     package mutating func sharedInstance(_ node: Node) -> AnyObject? { nil }
     package mutating func share(_ instance: AnyObject, for node: Node) {}
+    @inline(__always)
+    package mutating func objectHeader(_ node: Node, of plan: TypePlan) throws -> ObjectHeader { try objectHeader(node) }
     @inline(__always)
     package mutating func instance(_ node: Node, of type: Any.Type) throws -> AnyObject? { sharedInstance(node) }
     package mutating func deferHook(_ hook: @escaping () throws -> Void) {}

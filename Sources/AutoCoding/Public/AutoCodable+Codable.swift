@@ -21,7 +21,8 @@ import PropertyList
 /// `Codable` throws `keyNotFound`), keys no property claims go to
 /// ``AutoCodable/autoCodingDidFindUnknownKeys(_:)``, and `nil` is written as the encoder's `nil`
 /// (JSON `null`) and read back as `nil`. A type with an ``AutoCodable/autoCodingVersion`` writes
-/// `$version`, and input of another version goes through ``AutoCodable/autoCodingMigrate(from:tree:)``.
+/// `$version`, and input of another version goes through ``AutoCodable/autoCodingMigrate(from:tree:)``
+/// (a type without one does not look for `$version`, as synthesized `Codable` has no versions).
 /// Dates, data, URLs, UUIDs and `Codable`-only property types are handed to the encoder and decoder
 /// as they are, so their strategies (`dateEncodingStrategy`, …) apply as to synthesized code.
 ///

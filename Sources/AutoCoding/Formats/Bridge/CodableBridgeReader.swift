@@ -107,7 +107,12 @@ struct CodableBridgeReader: ArchiveReader {
             case .entry(let dictionary, let index):
                 return try dictionary.container.decodeNil(forKey: dictionary.keys[index])
             case .named(let dictionary, let key):
-                return try dictionary.container.decodeNil(forKey: key)
+                // Some decoders call a missing key `nil`; a missing key keeps the default instead.
+                guard try dictionary.container.decodeNil(forKey: key) else { return false }
+                guard dictionary.container.contains(key) else {
+                    throw AutoCodingError(.missingValue, "no value for key \"\(key.stringValue)\"")
+                }
+                return true
             case .element(let array, let index):
                 guard array.container.currentIndex == index, !array.container.isAtEnd else { return false }
                 return try array.container.decodeNil()
@@ -219,10 +224,29 @@ struct CodableBridgeReader: ArchiveReader {
         .entry(try dictionary(node), index)
     }
 
+    /// A property's value, not looked up first (synthesized `Codable` makes one lookup per
+    /// property, and so does this): a key the decoder lacks fails the read with `keyNotFound`, and
+    /// ``field(_:_:into:at:_:)`` keeps the property's default then.
     mutating func value(_ node: Node, forKey key: ArchiveKey) throws -> Node? {
+        .named(try dictionary(node), BridgeKey(key.text))
+    }
+
+    /// The value under `key` if the decoder holds one (the reserved entries, which most objects lack).
+    private mutating func present(_ node: Node, _ key: ArchiveKey) throws -> Node? {
         let dictionary = try dictionary(node)
         let codingKey = BridgeKey(key.text)
         return dictionary.container.contains(codingKey) ? .named(dictionary, codingKey) : nil
+    }
+
+    /// Reads a property whose key was not checked first: when the read fails because the key is
+    /// missing (and only then: the container is asked), the property keeps its default.
+    mutating func field(_ coder: any FieldCoding, _ node: Node, into memory: InstanceMemory, at offset: Int,
+                        _ context: DecodingContext) throws {
+        do {
+            try coder.decodeField(node, from: &self, into: memory, at: offset, context)
+        } catch let error as AutoCodingError where error.path.isEmpty {
+            guard case .named(let dictionary, let key) = node, !dictionary.container.contains(key) else { throw error }
+        }
     }
 
     /// The entries no property claims, for the unknown-keys hook. Listing a container's keys is the
@@ -240,8 +264,20 @@ struct CodableBridgeReader: ArchiveReader {
     /// The reserved entries, looked up by name (properties are too: ``readsFieldsByKey``).
     mutating func objectHeader(_ node: Node) throws -> ObjectHeader {
         var header = ObjectHeader(count: 0, firstField: 0, typeRecord: nil, version: 0)
-        if let record = try value(node, forKey: ReservedKey.typeKey) { header.typeRecord = try headerTypeRecord(record) }
-        if let version = try value(node, forKey: ReservedKey.versionKey) { header.version = try headerVersion(version) }
+        if let record = try present(node, ReservedKey.typeKey) { header.typeRecord = try headerTypeRecord(record) }
+        if let version = try present(node, ReservedKey.versionKey) { header.version = try headerVersion(version) }
+        return header
+    }
+
+    /// Only the entries `plan`'s type can have been written with (see the protocol): each lookup
+    /// costs what reading a property does, and most objects have neither.
+    mutating func objectHeader(_ node: Node, of plan: TypePlan) throws -> ObjectHeader {
+        var header = ObjectHeader(count: 0, firstField: 0, typeRecord: nil, version: 0)
+        _ = try dictionary(node)
+        if plan.isClass, let record = try present(node, ReservedKey.typeKey) { header.typeRecord = try headerTypeRecord(record) }
+        if plan.version != 0, let version = try present(node, ReservedKey.versionKey) {
+            header.version = try headerVersion(version)
+        }
         return header
     }
 
