@@ -185,6 +185,25 @@ import Testing
         #expect(error.kind == .unsupportedType, "\(error)")
     }
 
+    @Test func setsIntegerKeysOptionalStructsAndNilElementsRoundTripEveryWay() throws {
+        let author = BridgedAuthor()
+        author.visited = ["Rome", "Oslo"]
+        author.byYear = [1843: "Notes", -1: "none"]
+        author.past = [BridgedPlace(name: "Turin", latitude: 45), nil]
+        author.second = nil
+        let foundation = try Self.foundationArchive(author)
+        let ours = try KeyedArchiver().archive(author)
+        for data in [foundation, ours] {
+            for read in [try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: BridgedAuthor.self, from: data)),
+                         try KeyedUnarchiver().unarchive(BridgedAuthor.self, from: data)] {
+                #expect(read.visited == author.visited)
+                #expect(read.byYear == author.byYear)
+                #expect(read.past == author.past)
+                #expect(read.second == nil)
+            }
+        }
+    }
+
     /// Reads `data` with Foundation, making a `target` where the archive names `source` (the
     /// unarchiver's own mapping; corelibs-foundation's archiver-side `setClassName` is not applied).
     static func foundationRead<T: NSObject & NSCoding>(_ data: Data, as target: T.Type, whereArchived source: AnyClass,

@@ -109,6 +109,34 @@ extension ArchiveWriter where Self: ~Copyable {
         try endDictionary()
     }
 
+    /// Writes `value` as the events that make it (a format without a tree event of its own:
+    /// the `Codable` and `NSCoding` bridges). Recursive: the trees formats hand here are the ones
+    /// coders made within the depth limit.
+    package mutating func writeTreeEvents(_ value: PropertyListValue) throws {
+        switch value {
+        case .string(let text): try string(text)
+        case .integer(let number):
+            if let signed = number.int64Value { try integer(signed) } else if let large = number.uint64Value { try unsigned(large) }
+        case .real(let real): try self.real(real)
+        case .real32(let real): try real32(real)
+        case .bool(let flag): try bool(flag)
+        case .date(let date): try self.date(date)
+        case .data(let data): try self.data(data)
+        case .uid(let number): try unsigned(number)
+        case .array(let elements):
+            try beginArray(count: elements.count)
+            for element in elements { try writeTreeEvents(element) }
+            try endArray()
+        case .dictionary(let entries):
+            try beginDictionary(count: entries.count)
+            for (key, element) in entries {
+                try self.key(key)
+                try writeTreeEvents(element)
+            }
+            try endDictionary()
+        }
+    }
+
     /// The plain-format spelling: a dictionary with the reserved entries first.
     package mutating func beginPlainObject(_ start: ObjectStart) throws {
         try beginDictionary(count: start.entryCount)

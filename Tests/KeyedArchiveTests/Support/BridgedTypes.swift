@@ -78,6 +78,10 @@ final class BridgedAuthor: NSObject, NSSecureCoding, AutoCodable {
     var name = ""
     var home = BridgedPlace()
     var favorite: BridgedNote?
+    var visited: Set<String> = []
+    var byYear: [Int: String] = [:]
+    var past: [BridgedPlace?] = []
+    var second: BridgedPlace? = BridgedPlace(name: "default", latitude: 1)
 
     override init() { super.init() }
 

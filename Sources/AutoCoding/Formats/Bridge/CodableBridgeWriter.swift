@@ -88,30 +88,7 @@ struct CodableBridgeWriter: ArchiveWriter {
     }
 
     /// A property-list tree (unknown entries a type kept, migrated values), written event by event.
-    mutating func tree(_ value: PropertyListValue) throws {
-        switch value {
-        case .string(let text): try string(text)
-        case .integer(let number):
-            if let signed = number.int64Value { try integer(signed) } else if let large = number.uint64Value { try unsigned(large) }
-        case .real(let real): try self.real(real)
-        case .real32(let real): try real32(real)
-        case .bool(let flag): try bool(flag)
-        case .date(let date): try self.date(date)
-        case .data(let data): try self.data(data)
-        case .uid(let number): try unsigned(number)
-        case .array(let elements):
-            try beginArray(count: elements.count)
-            for element in elements { try tree(element) }
-            try endArray()
-        case .dictionary(let entries):
-            try beginDictionary(count: entries.count)
-            for (key, element) in entries {
-                try self.key(key)
-                try tree(element)
-            }
-            try endDictionary()
-        }
-    }
+    mutating func tree(_ value: PropertyListValue) throws { try writeTreeEvents(value) }
 
     // MARK: Containers
 

@@ -120,28 +120,7 @@ struct NSCoderBridgeWriter: ArchiveWriter {
     mutating func tree(_ value: PropertyListValue) throws {
         // A tree's scalar in the coder's object is an object too: its reader cannot know the kind.
         if case .coder? = containers.last { boxesNextScalar = true }
-        switch value {
-        case .string(let text): try string(text)
-        case .integer(let number):
-            if let signed = number.int64Value { try integer(signed) } else if let large = number.uint64Value { try unsigned(large) }
-        case .real(let real): try self.real(real)
-        case .real32(let real): try real32(real)
-        case .bool(let flag): try bool(flag)
-        case .date(let date): try self.date(date)
-        case .data(let data): try self.data(data)
-        case .uid(let number): try unsigned(number)
-        case .array(let elements):
-            try beginArray(count: elements.count)
-            for element in elements { try tree(element) }
-            try endArray()
-        case .dictionary(let entries):
-            try beginDictionary(count: entries.count)
-            for (key, element) in entries {
-                try self.key(key)
-                try tree(element)
-            }
-            try endDictionary()
-        }
+        try writeTreeEvents(value)
     }
 
     // MARK: Containers
@@ -194,15 +173,7 @@ struct NSCoderBridgeWriter: ArchiveWriter {
             try place(object)
             return false
         }
-        try beginDictionary(count: start.entryCount)
-        if let record = start.typeRecord {
-            try key(ReservedKey.typeKey)
-            try string(record)
-        }
-        if start.plan.version != 0 {
-            try key(ReservedKey.versionKey)
-            try integer(Int64(start.plan.version))
-        }
+        try beginPlainObject(start)
         return true
     }
 
