@@ -18,12 +18,14 @@ import PropertyList
 struct NSCoderBridgeWriter: ArchiveWriter {
     static var sharesObjects: Bool { false }
 
-    /// An open container: the coder's own object, or a Foundation collection being filled.
+    /// An open container: the coder's own object, or the elements of a collection being filled
+    /// (Swift collections, bridged when closed: the objects Foundation makes of the Swift
+    /// collections hand-written `encode(with:)` passes, which its archiver compares fastest).
     private enum Container {
         case coder
-        case dictionary(NSMutableDictionary)
-        case array(NSMutableArray)
-        case set(NSMutableSet)
+        case dictionary(NSCoderBridgeElements<[String: Any]>)
+        case array(NSCoderBridgeElements<[Any]>)
+        case set(NSCoderBridgeElements<[AnyHashable]>)
     }
 
     private let coder: NSCoder
@@ -52,11 +54,14 @@ struct NSCoderBridgeWriter: ArchiveWriter {
         case .coder:
             coder.encode(object, forKey: try pendingKey())
         case .dictionary(let dictionary):
-            dictionary.setObject(object ?? NSNull(), forKey: NSString(string: try pendingKey()))
+            dictionary.elements[try pendingKey()] = object ?? NSNull()
         case .array(let array):
-            array.add(object ?? NSNull())
+            array.elements.append(object ?? NSNull())
         case .set(let set):
-            set.add(object ?? NSNull())
+            guard let element = (object ?? NSNull()) as? AnyHashable else {
+                throw AutoCodingError(.unrepresentable, "a set element is not hashable as a Foundation object")
+            }
+            set.elements.append(element)
         }
     }
 
@@ -103,9 +108,9 @@ struct NSCoderBridgeWriter: ArchiveWriter {
         coder.encode(value, forKey: try pendingKey())
     }
 
-    mutating func string(_ value: String) throws { try place(NSString(string: value)) }
-    mutating func date(_ value: Date) throws { try place(NSDate(timeIntervalSinceReferenceDate: value.timeIntervalSinceReferenceDate)) }
-    mutating func data(_ value: Data) throws { try place(NSData(data: value)) }
+    mutating func string(_ value: String) throws { try place(value._bridgeToObjectiveC()) }
+    mutating func date(_ value: Date) throws { try place(value._bridgeToObjectiveC()) }
+    mutating func data(_ value: Data) throws { try place(value._bridgeToObjectiveC()) }
     mutating func url(_ value: URL) throws { try place(value._bridgeToObjectiveC()) }
     mutating func uuid(_ value: UUID) throws { try place(value._bridgeToObjectiveC()) }
 
@@ -113,7 +118,7 @@ struct NSCoderBridgeWriter: ArchiveWriter {
     /// nested optionals as the plain formats' `{"$nil": level}`.
     mutating func nilMarker(level: Int) throws {
         guard level > 0 else { return try place(nil) }
-        try place(NSDictionary(object: NSNumber(value: level), forKey: NSString(string: ReservedKey.nilMarker)))
+        try place([ReservedKey.nilMarker: NSNumber(value: level)]._bridgeToObjectiveC())
     }
 
     /// A property-list tree (unknown entries kept by a type, `Codable` values), as Foundation objects.
@@ -137,17 +142,26 @@ struct NSCoderBridgeWriter: ArchiveWriter {
         keys.removeLast()
         switch container {
         case .coder: return
-        case .dictionary(let dictionary): try place(dictionary)
-        case .array(let array): try place(array)
-        case .set(let set): try place(set)
+        case .dictionary(let dictionary): try place(dictionary.elements._bridgeToObjectiveC())
+        case .array(let array): try place(array.elements._bridgeToObjectiveC())
+        case .set(let set): try place(NSSet(array: set.elements))
         }
     }
 
-    mutating func beginArray(count: Int) throws { open(.array(NSMutableArray(capacity: count))) }
+    mutating func beginArray(count: Int) throws {
+        let elements = NSCoderBridgeElements<[Any]>([])
+        elements.elements.reserveCapacity(count)
+        open(.array(elements))
+    }
+
     mutating func endArray() throws { try close() }
-    mutating func beginDictionary(count: Int) throws { open(.dictionary(NSMutableDictionary(capacity: count))) }
+
+    mutating func beginDictionary(count: Int) throws {
+        open(.dictionary(NSCoderBridgeElements<[String: Any]>(Dictionary(minimumCapacity: count))))
+    }
+
     mutating func endDictionary() throws { try close() }
-    mutating func beginSet(count: Int) throws { open(.set(NSMutableSet(capacity: count))) }
+    mutating func beginSet(count: Int) throws { open(.set(NSCoderBridgeElements<[AnyHashable]>([]))) }
     mutating func endSet() throws { try close() }
 
     mutating func key(_ key: String) throws {
