@@ -1,3 +1,4 @@
+import Foundation
 import PropertyList
 
 /// How one `AutoCodable` type is archived: its stored properties, their keys, offsets and coders,
@@ -22,6 +23,8 @@ package final class TypePlan: @unchecked Sendable {
     package let stableName: String
     /// Whether the type is a class (fields are then read through the object reference).
     package let isClass: Bool
+    /// Whether the type is an `NSObject` subclass (keyed archives then write it as Foundation reads it).
+    package let isNSObjectSubclass: Bool
     /// The `AutoCodable` superclasses of a class, nearest first, found when the plan was built.
     package internal(set) var conformingSuperclasses: [any AutoCodable.Type] = []
     /// The version written under `$version` (0: none).
@@ -48,6 +51,7 @@ package final class TypePlan: @unchecked Sendable {
         self.typeName = String(describing: type)
         self.stableName = TypeRecord.stableName(of: type)
         self.isClass = isClass
+        self.isNSObjectSubclass = type is NSObject.Type
         self.version = version
     }
 

@@ -61,7 +61,7 @@ struct NSCoderBridgeReader: ArchiveReader {
         switch value {
         case is NSNull: return "nil"
         case is String: return "string"
-        case let number as NSNumber: return String(cString: number.objCType) == "c" ? "Boolean" : "number"
+        case let number as NSNumber: return typeCode(number) == UInt8(ascii: "c") ? "Boolean" : "number"
         case is Data: return "data"
         case is Date: return "date"
         case is URL: return "URL"
@@ -133,13 +133,11 @@ struct NSCoderBridgeReader: ArchiveReader {
 
     /// The `NSNumber` a number node holds: the object read for an optional, or a collection's.
     private mutating func number(_ node: Node, expected: String) throws -> NSNumber {
-        let value = try object(node)
-        guard let number = value as? NSNumber else {
-            throw AutoCodingError(.typeMismatch, "expected \(expected), found \(Self.kindName(of: value))",
-                                  expected: expected, found: Self.kindName(of: value))
-        }
-        return number
+        try typed(NSNumber.self, node, expected: expected)
     }
+
+    /// The first character of `number`'s `objCType`: `c` Boolean, `d`/`f` real, `Q` past `Int64`.
+    private static func typeCode(_ number: NSNumber) -> UInt8 { UInt8(bitPattern: number.objCType.pointee) }
 
     /// The key of `node` when its number is read with the typed calls: a key of the coder's object
     /// whose value was not read as an object (as an optional's `NSNumber` is, by ``nilLevel(_:)``).
@@ -153,8 +151,9 @@ struct NSCoderBridgeReader: ArchiveReader {
     mutating func integer(_ node: Node) throws -> PropertyListInteger {
         if let key = inlineKey(node) { return PropertyListInteger(try checked(coder.decodeInt64(forKey: key), key)) }
         let number = try number(node, expected: "integer")
-        if String(cString: number.objCType) == "Q" { return PropertyListInteger(number.uint64Value) }
-        if String(cString: number.objCType) == "d" || String(cString: number.objCType) == "f" {
+        let code = Self.typeCode(number)
+        if code == UInt8(ascii: "Q") { return PropertyListInteger(number.uint64Value) }
+        if code == UInt8(ascii: "d") || code == UInt8(ascii: "f") {
             let real = number.doubleValue
             guard let exact = Int64(exactly: real) else {
                 throw AutoCodingError(.typeMismatch, "expected integer, found the real \(real)", expected: "integer",
@@ -182,7 +181,7 @@ struct NSCoderBridgeReader: ArchiveReader {
             return flag
         }
         let number = try number(node, expected: "Boolean")
-        guard String(cString: number.objCType) == "c" || number.int64Value == 0 || number.int64Value == 1 else {
+        guard Self.typeCode(number) == UInt8(ascii: "c") || number.int64Value == 0 || number.int64Value == 1 else {
             throw AutoCodingError(.typeMismatch, "expected Boolean, found \(number)", expected: "Boolean", found: "\(number)")
         }
         return number.boolValue
@@ -346,10 +345,13 @@ struct NSCoderBridgeReader: ArchiveReader {
             throw AutoCodingError(.unsupportedType, "an NSCoder cannot list an object's keys, so its properties "
                                     + "cannot be read as one tree (a migration hook cannot run on an NSCoding object)")
         }
-        if case .key(let key) = node, lastKey != key, coder.decodeDouble(forKey: key) != 0 {
-            // An inline number (the writer stores trees' scalars as objects; others may not).
-            let real = coder.decodeDouble(forKey: key), integer = coder.decodeInt64(forKey: key)
-            return Double(integer) == real ? .integer(PropertyListInteger(integer)) : .real(real)
+        if case .key(let key) = node, lastKey != key {
+            let real = coder.decodeDouble(forKey: key)
+            if real != 0 {
+                // An inline number (the writer stores trees' scalars as objects; others may not).
+                let integer = coder.decodeInt64(forKey: key)
+                return Double(integer) == real ? .integer(PropertyListInteger(integer)) : .real(real)
+            }
         }
         return try Self.tree(of: try object(node), depth: 0)
     }
@@ -365,11 +367,11 @@ struct NSCoderBridgeReader: ArchiveReader {
         case let text as String:
             return .string(text)
         case let number as NSNumber:
-            switch String(cString: number.objCType) {
-            case "c": return .bool(number.boolValue)
-            case "d": return .real(number.doubleValue)
-            case "f": return .real32(number.floatValue)
-            case "Q": return .integer(PropertyListInteger(number.uint64Value))
+            switch typeCode(number) {
+            case UInt8(ascii: "c"): return .bool(number.boolValue)
+            case UInt8(ascii: "d"): return .real(number.doubleValue)
+            case UInt8(ascii: "f"): return .real32(number.floatValue)
+            case UInt8(ascii: "Q"): return .integer(PropertyListInteger(number.uint64Value))
             default: return .integer(PropertyListInteger(number.int64Value))
             }
         case let data as Data:

@@ -183,7 +183,7 @@ struct NSCoderBridgeWriter: ArchiveWriter {
             }
             return true
         }
-        if let object = start.object, object is NSObject, object is NSCoding {
+        if let object = start.object, start.plan.isNSObjectSubclass, object is NSCoding {
             try place(object)
             return false
         }

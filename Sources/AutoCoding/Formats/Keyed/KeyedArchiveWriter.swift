@@ -434,15 +434,13 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         }
         add(uid: slot)
         let classUID = try classUID(of: start.plan)
-        pushFrame(.object, slot: Int(slot), structsAsDictionaries: start.plan.type is NSObject.Type)
+        pushFrame(.object, slot: Int(slot), structsAsDictionaries: start.plan.isNSObjectSubclass)
         stack[stack.count - 1].pendingKey = number(of: Self.classKey)
         add(.uid(classUID))
         if start.plan.version != 0 {
             // Under the key an `NSCoder` reads `$version` from, for `NSObject` subclasses.
-            stack[stack.count - 1].pendingKey = start.plan.type is NSObject.Type
-                ? keyNumber(KeyedArchiveFormat.escapedVersionKey, prepared: nil,
-                            hash: KeyedStringTable.hash(KeyedArchiveFormat.escapedVersionKey))
-                : number(of: ReservedKey.versionKey)
+            stack[stack.count - 1].pendingKey = number(of: start.plan.isNSObjectSubclass ? Self.escapedVersionKey
+                                                                                          : ReservedKey.versionKey)
             add(Value(tag: .integer, bits: UInt64(bitPattern: Int64(start.plan.version))))
         }
         stack[stack.count - 1].pendingKey = -1
@@ -461,6 +459,8 @@ package struct KeyedArchiveWriter: ArchiveWriter {
 
     private static let classKeyStorage = ArchiveKeyStorage(KeyedArchiveFormat.classKey)
     private static var classKey: ArchiveKey { classKeyStorage.key }
+    private static let escapedVersionKeyStorage = ArchiveKeyStorage(KeyedArchiveFormat.escapedVersionKey)
+    private static var escapedVersionKey: ArchiveKey { escapedVersionKeyStorage.key }
 
     /// The UID of the class description of an `AutoCodable` type, written on first use.
     ///
