@@ -38,14 +38,14 @@ enum CacheBenchmarks: BenchmarkSuite {
         let foundationKeys = keys.map { $0 as NSString }
         for (index, key) in keys.enumerated() {
             let person = people[index % people.count]
-            cache.set(person, for: key, format: "memory", completion: nil)
+            cache.set(person, forKey: key, format: "memory", completion: nil)
             foundation.setObject(PersonBox(person), forKey: foundationKeys[index])
         }
         return Comparison(
             id: "cache.memory.get", baseline: "NSCache (\(keyCount) keys)", bytes: 0,
             ours: {
                 _ = scratch
-                for key in keys { blackHole(try cache.cachedValue(for: key, format: "memory")) }
+                for key in keys { blackHole(try cache.cachedValue(forKey: key, format: "memory")) }
             },
             baseline: {
                 for key in foundationKeys {
@@ -63,7 +63,7 @@ enum CacheBenchmarks: BenchmarkSuite {
         cache.register(CacheFormat(name: "disk", diskCapacity: 1 << 30, memoryLimit: CacheMemoryLimit(count: 0)))
         let keys = (0..<keyCount).map { "person-\($0)" }
         for (index, key) in keys.enumerated() {
-            cache.set(people[index % people.count], for: key, format: "disk", completion: nil)
+            cache.set(people[index % people.count], forKey: key, format: "disk", completion: nil)
         }
         cache.synchronize()
         let entries = cache.directory.appendingPathComponent("disk").appendingPathComponent("entries")
@@ -76,7 +76,7 @@ enum CacheBenchmarks: BenchmarkSuite {
             ours: {
                 _ = scratch
                 ourNext = (ourNext + 1) % keys.count
-                blackHole(try cache.cachedValue(for: keys[ourNext], format: "disk"))
+                blackHole(try cache.cachedValue(forKey: keys[ourNext], format: "disk"))
             },
             baseline: {
                 theirNext = (theirNext + 1) % urls.count

@@ -27,7 +27,7 @@ final class CacheEvictionCase {
             filling.register(format)
             for number in 0..<entries {
                 filling.set(Data(repeating: UInt8(truncatingIfNeeded: number), count: Self.entrySize),
-                            for: "entry-\(number)", format: "e", completion: nil)
+                            forKey: "entry-\(number)", format: "e", completion: nil)
             }
             filling.synchronize()
         }
@@ -52,16 +52,16 @@ final class CacheEvictionCase {
         let before = cache.diskEvictionStatistics(format: "e") ?? DiskEvictionStatistics()
         let done = DispatchSemaphore(value: 0)
         let start = DispatchTime.now().uptimeNanoseconds
-        cache.set(big, for: "big-\(number)", format: "e") { _ in done.signal() }
+        cache.set(big, forKey: "big-\(number)", format: "e") { _ in done.signal() }
         done.wait()
         whole.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         let after = cache.diskEvictionStatistics(format: "e") ?? DiskEvictionStatistics()
         guard after.entries - before.entries == Self.evicted else { throw CacheBenchmarkError.missing("eviction count") }
         index.append(Double(after.indexNanoseconds &- before.indexNanoseconds) / 1e3)
         unlink.append(Double(after.evictionUnlinkNanoseconds &- before.evictionUnlinkNanoseconds) / 1e6)
-        cache.set(nil, for: "big-\(number)", format: "e", completion: nil)
+        cache.set(nil, forKey: "big-\(number)", format: "e", completion: nil)
         for _ in 0..<Self.evicted {
-            cache.set(Data(repeating: 1, count: Self.entrySize), for: "entry-\(next)", format: "e", completion: nil)
+            cache.set(Data(repeating: 1, count: Self.entrySize), forKey: "entry-\(next)", format: "e", completion: nil)
             next += 1
         }
         cache.synchronize()

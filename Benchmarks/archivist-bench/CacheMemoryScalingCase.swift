@@ -16,7 +16,7 @@ struct CacheMemoryScalingCase {
         cache.register(CacheFormat(name: "m", memoryLimit: CacheMemoryLimit(count: entries)))
         let keys = (0..<entries).map { "key-\($0)" }
         for (index, key) in keys.enumerated() {
-            cache.set(withUnsafeBytes(of: index) { Data($0) }, for: key, format: "m", completion: nil)
+            cache.set(withUnsafeBytes(of: index) { Data($0) }, forKey: key, format: "m", completion: nil)
         }
         var random = SplitMix64(seed: 99)
         // The working set an LRU cache is for: the 1,000 most recently stored values.
@@ -28,7 +28,7 @@ struct CacheMemoryScalingCase {
     /// Nanoseconds per hit over `order`.
     func pass(_ order: [String]) -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
-        for key in order { blackHole(try? cache.cachedValue(for: key, format: "m")) }
+        for key in order { blackHole(try? cache.cachedValue(forKey: key, format: "m")) }
         return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(order.count)
     }
 }

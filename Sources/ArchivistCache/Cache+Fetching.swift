@@ -4,6 +4,8 @@ extension Cache {
     /// The value of `key` in a format: from memory, else from the disk (the value then enters
     /// memory).
     ///
+    /// A memory hit returns at once. A disk read (and its decoding) runs on a background queue while
+    /// the calling task is suspended, so the cooperative pool's thread is free meanwhile.
     /// - Parameters:
     ///   - key: The key.
     ///   - format: A registered format's name.
@@ -11,8 +13,10 @@ extension Cache {
     /// - Throws: ``CacheError`` `.notFound`, `.diskEntryUnreadable` (the entry was removed) or
     ///   `.formatNotRegistered`.
     @inlinable
-    public func value(for key: String, format: String) async throws(CacheError) -> Value {
-        try cachedValue(for: key, format: format)
+    public func value(forKey key: String, format: String) async throws(CacheError) -> Value {
+        let store = try store(format, key: key)
+        if let value = store.memory.value(for: key) { return value }
+        return try await store.diskValueOffTask(for: key)
     }
 
     /// The value of `key` in a format, looked up on the calling thread (blocking while a disk entry
@@ -25,7 +29,7 @@ extension Cache {
     /// - Throws: ``CacheError`` `.notFound`, `.diskEntryUnreadable` (the entry was removed) or
     ///   `.formatNotRegistered`.
     @inlinable
-    public func cachedValue(for key: String, format: String) throws(CacheError) -> Value {
+    public func cachedValue(forKey key: String, format: String) throws(CacheError) -> Value {
         try store(format, key: key).cachedValue(for: key)
     }
 
@@ -41,7 +45,7 @@ extension Cache {
     ///   - success: Called with the value.
     /// - Returns: Whether the value was in memory (and `success` has already run).
     @inlinable @discardableResult
-    public func fetchValue(for key: String, format: String,
+    public func fetchValue(forKey key: String, format: String,
                            failure: (@Sendable (CacheError) -> Void)? = nil,
                            success: @escaping @Sendable (Value) -> Void) -> Bool {
         let store: FormatStore<Value>

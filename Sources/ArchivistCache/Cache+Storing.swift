@@ -16,7 +16,7 @@ extension Cache {
     ///   - format: A registered format's name.
     /// - Throws: ``CacheError`` `.encodingFailed` (nothing was stored), `.diskWriteFailed` (the value
     ///   is in memory; the previous disk entry is intact) or `.formatNotRegistered`.
-    public func set(_ value: Value?, for key: String, format: String) async throws(CacheError) {
+    public func set(_ value: Value?, forKey key: String, format: String) async throws(CacheError) {
         let store = try store(format, key: key)
         guard let value else {
             await withCheckedContinuation { continuation in
@@ -39,8 +39,8 @@ extension Cache {
     ///   - value: The value, or `nil` to remove the key.
     ///   - key: The key.
     ///   - format: A registered format's name.
-    ///   - completion: Called with the outcome (see ``set(_:for:format:)`` for the errors).
-    public func set(_ value: Value?, for key: String, format: String,
+    ///   - completion: Called with the outcome (see ``set(_:forKey:format:)`` for the errors).
+    public func set(_ value: Value?, forKey key: String, format: String,
                     completion: (@Sendable (Result<Void, CacheError>) -> Void)?) {
         let store: FormatStore<Value>
         let prepared: Value?
@@ -71,7 +71,7 @@ extension Cache {
     /// - Parameters:
     ///   - key: The key.
     ///   - format: A registered format's name; an unknown name removes nothing.
-    public func removeValue(for key: String, format: String) async {
+    public func removeValue(forKey key: String, format: String) async {
         guard let store = try? store(format, key: key) else { return }
         await withCheckedContinuation { continuation in
             store.remove(key) { continuation.resume() }
@@ -99,8 +99,10 @@ extension Cache {
             }
         }
         let kept = Set(registered.names.map { KeyFileName.stem(for: $0).text })
-        for name in (try? fileSystem.contentsOfDirectory(directory.path)) ?? [] where !kept.contains(name) {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        await OffTaskWork.run { [fileSystem, directory] in
+            for name in (try? fileSystem.contentsOfDirectory(directory.path)) ?? [] where !kept.contains(name) {
+                try? fileSystem.removeTree(AtomicFileWriter.join(directory.path, name))
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Persistence
 
@@ -9,8 +10,8 @@ import Persistence
 /// ```swift
 /// let cache = try Cache<Profile>(name: "profiles")
 /// cache.register(CacheFormat(name: "full", diskCapacity: 50_000_000))
-/// try await cache.set(profile, for: profile.id, format: "full")
-/// let again = try await cache.value(for: profile.id, format: "full")
+/// try await cache.set(profile, forKey: profile.id, format: "full")
+/// let again = try await cache.value(forKey: profile.id, format: "full")
 /// let fetched = try await cache.value(from: ProfileFetcher(id: "42"), format: "full")
 /// ```
 /// All methods are safe to call from any thread or task. The disk entries of a cache live in
@@ -58,13 +59,19 @@ public final class Cache<Value: Sendable>: Sendable {
     /// Registers a format, replacing (and clearing, in memory and on disk) any format registered
     /// under the same name by this instance. The format's disk entries from earlier processes are
     /// kept: its index is opened and, per its ``CachePreloadPolicy``, preloaded in the background.
+    /// Returns without waiting for the disk: a replaced format's files are removed in the
+    /// background, before the new format's first disk access.
     ///
     /// - Parameter format: The format.
     public func register(_ format: CacheFormat<Value>) {
+        // The replaced format's files are removed in the background; the new format's disk level
+        // opens (its first disk request waits) only once they are gone.
+        let cleared = DispatchGroup()
+        cleared.enter()
         let store = FormatStore(format: format, coding: coding, directory: formatDirectory(format.name),
-                                fileSystem: fileSystem, clock: clock)
+                                fileSystem: fileSystem, clock: clock, opensAfter: cleared)
         let replaced = stores.withLock { stores in stores.insert(store) }
-        replaced?.retireAndClear()
+        if let replaced { replaced.retireAndClear(then: cleared) } else { cleared.leave() }
         store.startBackgroundOpening()
     }
 

@@ -9,7 +9,7 @@ import Foundation
 public enum CacheExpiry: Sendable, Hashable {
     /// Values never expire; only capacity evicts them.
     case never
-    /// Fixed time-to-live: a value expires `seconds` after it was stored (by ``Cache/set(_:for:format:)``
+    /// Fixed time-to-live: a value expires `seconds` after it was stored (by ``Cache/set(_:forKey:format:)``
     /// or a fetcher), however often it is read. Storing it again restarts the clock.
     case fixed(TimeInterval)
     /// Sliding time-to-live: a value expires `seconds` after it was last stored *or read*, so a

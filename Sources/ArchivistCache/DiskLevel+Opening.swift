@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Persistence
 
@@ -21,6 +22,7 @@ extension DiskLevel {
     /// repaired, or the journal is due for compaction, it is rewritten.
     func ensureOpen(_ state: inout State) {
         guard !state.isOpen else { return }
+        opensAfter?.wait()
         state.isOpen = true
         try? fileSystem.createDirectory(entriesDirectory)
         writer.removeLeftoverTemporaryFiles(in: entriesDirectory)

@@ -8,6 +8,7 @@ extension DiskLevel {
     ///   - key: The key.
     ///   - generation: Remove only if the entry is still this generation (`nil`: any).
     package func remove(_ key: String, ifGeneration generation: UInt64? = nil) {
+        // No `writing`: a store of the same key in progress re-reads the index before it commits.
         state.withLock { state in
             ensureOpen(&state)
             guard let slot = state.index.slot(of: key) else { return }
@@ -19,8 +20,10 @@ extension DiskLevel {
     }
 
     /// Removes every file in the entries directory (known to the index or not) and empties the
-    /// journal.
+    /// journal. Waits for a store in progress (its temporary file is in the directory).
     package func removeAll() {
+        writing.lock()
+        defer { writing.unlock() }
         state.withLock { state in
             ensureOpen(&state)
             for name in (try? fileSystem.contentsOfDirectory(entriesDirectory)) ?? [] {

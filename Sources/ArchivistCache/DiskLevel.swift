@@ -12,10 +12,10 @@ import Persistence
 /// ```
 /// The stem is ``KeyFileName``'s escaping of the key; the key is also stored on the file in the
 /// ``EntryKeyAttribute`` extended attribute where the file system allows it, and always in the
-/// journal. All operations are thread-safe; writes and removals do their file I/O under the
-/// level's lock, reads only look up the index under it. The total size is maintained with every
-/// change, so it is known without scanning; eviction walks from the least recently used end, so it
-/// costs O(entries evicted).
+/// journal. All operations are thread-safe; a store writes its bytes outside the level's lock and
+/// renames them into place under it, removals unlink under it, and reads only look up the index
+/// under it. The total size is maintained with every change, so it is known without scanning;
+/// eviction walks from the least recently used end, so it costs O(entries evicted).
 package final class DiskLevel: Sendable {
     /// What a lookup found.
     package enum Lookup: Sendable, Equatable {
@@ -58,6 +58,11 @@ package final class DiskLevel: Sendable {
     /// Requests (not preloading) currently reading from this level. A lock of its own: counting
     /// must not wait for a write or the opening that holds `state`.
     let activeRequests = CacheLock(0)
+    /// Held by a store from choosing its file name to renaming its file into place (readers never
+    /// take it).
+    let writing = NSLock()
+    /// Waited for before the directory is first read (a replaced format clearing it).
+    let opensAfter: DispatchGroup?
 
     /// Creates the level; the directory is read (and created) by the first operation.
     ///
@@ -67,9 +72,11 @@ package final class DiskLevel: Sendable {
     ///   - expiry: When entries expire.
     ///   - fileSystem: The file system (a fault-injecting one in tests).
     ///   - clock: The wall clock.
+    ///   - opensAfter: Waited for before the directory is first read.
     ///   - touchedKeys: Drains the memory level's hits.
     package init(directory: String, capacity: Int64, expiry: CacheExpiry, fileSystem: any FileSystem,
-                 clock: CacheClock, touchedKeys: @escaping @Sendable () -> [(key: String, accessedAt: Double?)]) {
+                 clock: CacheClock, opensAfter: DispatchGroup? = nil,
+                 touchedKeys: @escaping @Sendable () -> [(key: String, accessedAt: Double?)]) {
         self.directory = directory
         entriesDirectory = AtomicFileWriter.join(directory, "entries")
         self.capacity = capacity
@@ -78,6 +85,7 @@ package final class DiskLevel: Sendable {
         writer = AtomicFileWriter(fileSystem: fileSystem)
         self.clock = clock
         self.touchedKeys = touchedKeys
+        self.opensAfter = opensAfter
         state = CacheLock(State(journal: DiskJournal(path: AtomicFileWriter.join(directory, "journal"),
                                                      fileSystem: fileSystem)))
     }
@@ -140,6 +148,9 @@ package final class DiskLevel: Sendable {
     /// Stores `data` as the entry of `key`, evicting least recently used entries first so the total
     /// never exceeds the capacity.
     ///
+    /// The bytes are written to a temporary file without the lock readers need; only the rename
+    /// that makes them the entry, and the index update, happen under it. Stores (and removals) of
+    /// one level run one at a time.
     /// - Parameters:
     ///   - data: The encoded value.
     ///   - key: Its key.
@@ -149,28 +160,46 @@ package final class DiskLevel: Sendable {
     ///   then intact.
     @discardableResult
     package func store(_ data: Data, for key: String) throws(SystemCallError) -> Bool {
-        try state.withLock { (state: inout State) throws(SystemCallError) -> Bool in
+        writing.lock()
+        defer { writing.unlock() }
+        let size = Int64(data.count)
+        // Room and a file name, under the lock.
+        let fileName = state.withLock { (state: inout State) -> String? in
             ensureOpen(&state)
             applyTouches(&state)
             journalAccesses(&state)
-            let size = Int64(data.count)
             let existing = state.index.slot(of: key)
             guard size <= capacity else {
                 if let existing { removeEntry(at: existing, &state) }
                 flush(&state)
-                return false
+                return nil
             }
             let oldSize = existing.flatMap { state.index.payload(at: $0)?.size } ?? 0
             makeRoom(for: size - oldSize, keeping: existing, &state)
-            let fileName = existing.flatMap { state.index.payload(at: $0)?.fileName } ?? newFileName(for: key, state)
-            let path = path(ofFile: fileName)
+            return existing.flatMap { state.index.payload(at: $0)?.fileName } ?? newFileName(for: key, state)
+        }
+        guard let fileName else { return false }
+        let path = path(ofFile: fileName)
+        // The bytes, with no lock readers wait for.
+        let prepared: PreparedAtomicWrite
+        do throws(SystemCallError) {
+            prepared = try writer.prepare(data, for: path, durability: .atomic)
+        } catch {
+            state.withLock { flush(&$0) }  // the evictions happened
+            throw error
+        }
+        EntryKeyAttribute.write(key, toFileAt: prepared.temporaryPath)
+        // The rename and the index, under the lock: a reader sees the old entry or the new one.
+        return try state.withLock { (state: inout State) throws(SystemCallError) -> Bool in
             do throws(SystemCallError) {
-                try writer.write(data, to: path, durability: .atomic)
+                try writer.commit(prepared)
             } catch {
-                flush(&state)  // the evictions happened
+                flush(&state)
                 throw error
             }
-            EntryKeyAttribute.write(key, toFileAt: path)
+            // Reads may have expired the old entry meanwhile: look again.
+            let existing = state.index.slot(of: key)
+            let oldSize = existing.flatMap { state.index.payload(at: $0)?.size } ?? 0
             let now = clock.now()
             let entry = DiskEntry(fileName: fileName, size: size, storedAt: now, accessedAt: now,
                                   session: state.session, generation: state.nextGeneration)
@@ -183,6 +212,7 @@ package final class DiskLevel: Sendable {
                 state.keysByFileName[fileName] = key
             }
             state.totalSize += size - oldSize
+            journalAccesses(&state)
             state.journal.append(.stored(key: key, fileName: fileName, size: size, storedAt: now, accessedAt: now,
                                          session: state.session))
             flush(&state)

@@ -20,8 +20,10 @@ extension FormatStore {
     func value<F: Fetcher>(from fetcher: F) async throws(CacheError) -> Value where F.Value == Value {
         let key = fetcher.key
         if let value = memory.value(for: key) { return value }
-        // An unreadable entry has been removed: fetching replaces it.
-        if case .hit(let value) = readFromDisk(key, preloading: false) { return value }
+        // An unreadable entry has been removed: fetching replaces it. The disk is read off the task.
+        if disk != nil, case .hit(let value) = await OffTaskWork.run({ [self] in readFromDisk(key, preloading: false) }) {
+            return value
+        }
         return try await join(fetcher).get()
     }
 

@@ -3,7 +3,7 @@ import Persistence
 
 extension FormatStore {
     /// What a disk read found.
-    enum DiskRead {
+    enum DiskRead: Sendable {
         case hit(Value)
         case miss
         /// The entry was corrupt, truncated or unreadable and has been removed.
@@ -30,9 +30,23 @@ extension FormatStore {
     func diskValue(for key: String) throws(CacheError) -> Value {
         switch readFromDisk(key, preloading: false) {
         case .hit(let value): return value
-        case .miss: throw CacheError(.notFound, key: key, format: format.name)
+        case .miss, .noRoom: throw CacheError(.notFound, key: key, format: format.name)
         case .unreadable(let error): throw error
-        case .noRoom: throw CacheError(.notFound, key: key, format: format.name)
+        }
+    }
+
+    /// ``diskValue(for:)`` for a task: the read runs on a background queue while the task is
+    /// suspended (the cooperative pool's threads must not wait on the disk).
+    ///
+    /// - Throws: ``CacheError`` `.notFound` or `.diskEntryUnreadable`.
+    @usableFromInline
+    func diskValueOffTask(for key: String) async throws(CacheError) -> Value {
+        guard disk != nil else { throw CacheError(.notFound, key: key, format: format.name) }
+        let read = await OffTaskWork.run { [self] in readFromDisk(key, preloading: false) }
+        switch read {
+        case .hit(let value): return value
+        case .miss, .noRoom: throw CacheError(.notFound, key: key, format: format.name)
+        case .unreadable(let error): throw error
         }
     }
 

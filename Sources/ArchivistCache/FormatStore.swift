@@ -52,8 +52,10 @@ package final class FormatStore<Value: Sendable>: Sendable {
     ///   - directory: The format's directory (used only with a disk capacity).
     ///   - fileSystem: The file system.
     ///   - clock: The wall clock.
+    ///   - opensAfter: Left when the format this one replaces has cleared the directory; the disk
+    ///     level is opened only then.
     init(format: CacheFormat<Value>, coding: CacheValueCoding<Value>, directory: String,
-         fileSystem: any FileSystem, clock: CacheClock) {
+         fileSystem: any FileSystem, clock: CacheClock, opensAfter: DispatchGroup? = nil) {
         self.format = format
         self.coding = coding
         self.fileSystem = fileSystem
@@ -63,7 +65,7 @@ package final class FormatStore<Value: Sendable>: Sendable {
                                         clock: clock)
         self.memory = memory
         disk = hasDisk ? DiskLevel(directory: directory, capacity: Int64(format.diskCapacity), expiry: format.expiry,
-                                   fileSystem: fileSystem, clock: clock,
+                                   fileSystem: fileSystem, clock: clock, opensAfter: opensAfter,
                                    touchedKeys: { memory.drainTouchedKeys() }) : nil
         queue = DispatchQueue(label: "archivist.cache.format.\(format.name)")
     }
@@ -79,13 +81,18 @@ package final class FormatStore<Value: Sendable>: Sendable {
         return state.nextSequence
     }
 
-    /// Stops queued work, preloading and fetch bookkeeping for good, and empties both levels.
-    /// Blocks until the disk is empty.
-    func retireAndClear() {
+    /// Stops queued work, preloading and fetch bookkeeping for good, and empties both levels: the
+    /// memory at once, the disk on the format's queue (after the writes queued before, which are
+    /// dropped). Does not wait.
+    ///
+    /// - Parameter cleared: Left once the disk is empty.
+    func retireAndClear(then cleared: DispatchGroup) {
         state.withLock { $0.isRetired = true }
         memory.removeAll()
-        queue.sync {
-            disk?.removeAll()
+        guard let disk else { return cleared.leave() }
+        queue.async {
+            disk.removeAll()
+            cleared.leave()
         }
     }
 

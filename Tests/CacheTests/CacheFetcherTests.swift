@@ -135,7 +135,7 @@ import TestSupport
         let cache = fixture.profileCache()
         cache.register(CacheFormat(name: "f", diskCapacity: 10_000, memoryLimit: CacheMemoryLimit(count: 0)))
         let profile = CacheTestProfile(id: "1", name: "Ann")
-        try await cache.set(profile, for: "k", format: "f")
+        try await cache.set(profile, forKey: "k", format: "f")
         let url = fixture.entryURL(cache: "profiles", format: "f", key: "k")
         let size = try Data(contentsOf: url).count
         try Data(repeating: 0x41, count: size).write(to: url)

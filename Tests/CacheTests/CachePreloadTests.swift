@@ -16,13 +16,13 @@ import TestSupport
         do {
             let first = fixture.dataCache()
             first.register(CacheFormat(name: "f", diskCapacity: 10_000))
-            for number in 0..<6 { try await first.set(Data("v\(number)".utf8), for: "k\(number)", format: "f") }
+            for number in 0..<6 { try await first.set(Data("v\(number)".utf8), forKey: "k\(number)", format: "f") }
         }
         do {
             let second = fixture.dataCache()
             second.register(CacheFormat(name: "f", diskCapacity: 10_000))
-            _ = try second.cachedValue(for: "k1", format: "f")
-            _ = try second.cachedValue(for: "k4", format: "f")
+            _ = try second.cachedValue(forKey: "k1", format: "f")
+            _ = try second.cachedValue(forKey: "k4", format: "f")
             second.synchronize()
         }
         let third = fixture.dataCache()
@@ -56,14 +56,14 @@ import TestSupport
 
     @Test func preloadedValuesAreTheStoredOnes() async throws {
         let cache = try await thirdSession(.all)
-        #expect(try cache.cachedValue(for: "k3", format: "f") == Data("v3".utf8))
+        #expect(try cache.cachedValue(forKey: "k3", format: "f") == Data("v3".utf8))
     }
 
     @Test func preloadingWaitsWhileARequestIsReadingTheDisk() async throws {
         do {
             let first = fixture.dataCache()
             first.register(CacheFormat(name: "f", diskCapacity: 10_000))
-            for number in 0..<6 { try await first.set(Data("v\(number)".utf8), for: "k\(number)", format: "f") }
+            for number in 0..<6 { try await first.set(Data("v\(number)".utf8), forKey: "k\(number)", format: "f") }
         }
         // Hold the opening in its journal read until a request has started, then the request in
         // its file read. All blocking happens on Dispatch threads.
@@ -75,7 +75,7 @@ import TestSupport
             let result = CacheLock<Data?>(nil)
             let requestDone = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
-                result.withLock { $0 = try? cache.cachedValue(for: "k0", format: "f") }
+                result.withLock { $0 = try? cache.cachedValue(forKey: "k0", format: "f") }
                 requestDone.signal()
             }
             while !cache.diskIsServingRequests(format: "f") { usleep(1_000) }

@@ -24,10 +24,10 @@ import TestSupport
                 let format = random.below(4) == 0 ? "memory" : "disk"
                 switch random.below(10) {
                 case 0, 1, 2:
-                    cache.set(payload(key, size: 50 + random.below(700), version: step), for: key, format: format,
+                    cache.set(payload(key, size: 50 + random.below(700), version: step), forKey: key, format: format,
                               completion: nil)
                 case 3:
-                    cache.set(nil, for: key, format: format, completion: nil)
+                    cache.set(nil, forKey: key, format: format, completion: nil)
                 case 4:
                     let fetcher = ClosureFetcher<Data>(key: key) {
                         fetches.withLock { $0 += 1 }
@@ -41,11 +41,11 @@ import TestSupport
                                      })
                     done.wait()
                 case 5:
-                    if step % 50 == 0 { cache.set(nil, for: key, format: format, completion: nil) }
+                    if step % 50 == 0 { cache.set(nil, forKey: key, format: format, completion: nil) }
                     _ = cache.diskSize(format: format)
                 default:
                     do throws(CacheError) {
-                        let value = try cache.cachedValue(for: key, format: format)
+                        let value = try cache.cachedValue(forKey: key, format: format)
                         // Never another key's bytes.
                         #expect(value.starts(with: Array("\(key)#".utf8)))
                     } catch {
@@ -64,7 +64,7 @@ import TestSupport
         restarted.register(CacheFormat(name: "disk", diskCapacity: 6_000))
         #expect(restarted.diskSize(format: "disk") == size)
         for number in 0..<24 {
-            if let value = try? restarted.cachedValue(for: "k\(number)", format: "disk") {
+            if let value = try? restarted.cachedValue(forKey: "k\(number)", format: "disk") {
                 #expect(value.starts(with: Array("k\(number)#".utf8)))
             }
         }

@@ -18,10 +18,10 @@ import TestSupport
         cache.register(CacheFormat(name: "full", diskCapacity: 100_000, memoryLimit: CacheMemoryLimit(count: 1)))
         let alice = CacheTestProfile(id: "1", name: "Alice", score: 7, tags: ["a", "b"])
         let bob = CacheTestProfile(id: "2", name: "Bob")
-        try await cache.set(alice, for: "alice", format: "full")
-        try await cache.set(bob, for: "bob", format: "full")  // evicts alice from memory (count 1)
-        #expect(try await cache.value(for: "alice", format: "full") == alice)
-        #expect(try cache.cachedValue(for: "bob", format: "full") == bob)
+        try await cache.set(alice, forKey: "alice", format: "full")
+        try await cache.set(bob, forKey: "bob", format: "full")  // evicts alice from memory (count 1)
+        #expect(try await cache.value(forKey: "alice", format: "full") == alice)
+        #expect(try cache.cachedValue(forKey: "bob", format: "full") == bob)
         // The entry file is the plain archive: readable by hand.
         let data = try Data(contentsOf: fixture.entryURL(cache: "profiles", format: "full", key: "alice"))
         #expect(try AutoArchiver.unarchive(CacheTestProfile.self, from: data) == alice)
@@ -30,9 +30,9 @@ import TestSupport
     @Test func aMissingValueIsNotFoundWithItsKeyAndFormat() async throws {
         let cache = fixture.dataCache()
         cache.register(CacheFormat(name: "f", diskCapacity: 1_000))
-        let error = await #expect(throws: CacheError.self) { try await cache.value(for: "nope", format: "f") }
+        let error = await #expect(throws: CacheError.self) { try await cache.value(forKey: "nope", format: "f") }
         #expect(error?.kind == .notFound && error?.key == "nope" && error?.format == "f")
-        let unknown = await #expect(throws: CacheError.self) { try await cache.value(for: "k", format: "other") }
+        let unknown = await #expect(throws: CacheError.self) { try await cache.value(forKey: "k", format: "other") }
         #expect(unknown?.kind == .formatNotRegistered && unknown?.format == "other")
     }
 
@@ -41,19 +41,19 @@ import TestSupport
         cache.register(CacheFormat(name: "a", diskCapacity: 1_000))
         cache.register(CacheFormat(name: "b", diskCapacity: 1_000))
         for key in ["x", "y"] {
-            try await cache.set(Data(key.utf8), for: key, format: "a")
-            try await cache.set(Data(key.utf8), for: key, format: "b")
+            try await cache.set(Data(key.utf8), forKey: key, format: "a")
+            try await cache.set(Data(key.utf8), forKey: key, format: "b")
         }
-        try await cache.set(nil, for: "x", format: "a")
-        #expect(throws: CacheError.self) { try cache.cachedValue(for: "x", format: "a") }
-        await cache.removeValue(for: "y", format: "a")
+        try await cache.set(nil, forKey: "x", format: "a")
+        #expect(throws: CacheError.self) { try cache.cachedValue(forKey: "x", format: "a") }
+        await cache.removeValue(forKey: "y", format: "a")
         #expect(fixture.entryFiles(format: "a").isEmpty && cache.diskSize(format: "a") == 0)
         await cache.removeAll(format: "b")
-        #expect(throws: CacheError.self) { try cache.cachedValue(for: "y", format: "b") }
+        #expect(throws: CacheError.self) { try cache.cachedValue(forKey: "y", format: "b") }
         #expect(fixture.entryFiles(format: "b").isEmpty)
-        try await cache.set(Data("z".utf8), for: "z", format: "a")
+        try await cache.set(Data("z".utf8), forKey: "z", format: "a")
         await cache.removeAll()
-        #expect(throws: CacheError.self) { try cache.cachedValue(for: "z", format: "a") }
+        #expect(throws: CacheError.self) { try cache.cachedValue(forKey: "z", format: "a") }
         #expect(cache.formatNames == ["a", "b"])
     }
 
@@ -61,7 +61,7 @@ import TestSupport
         do {
             let earlier = fixture.dataCache()
             earlier.register(CacheFormat(name: "old", diskCapacity: 1_000))
-            try await earlier.set(Data("v".utf8), for: "k", format: "old")
+            try await earlier.set(Data("v".utf8), forKey: "k", format: "old")
         }
         let cache = fixture.dataCache()
         await cache.removeAll()
@@ -71,9 +71,9 @@ import TestSupport
     @Test func registeringAnExistingNameClearsTheOldFormat() async throws {
         let cache = fixture.dataCache()
         cache.register(CacheFormat(name: "f", diskCapacity: 1_000))
-        try await cache.set(Data("v".utf8), for: "k", format: "f")
+        try await cache.set(Data("v".utf8), forKey: "k", format: "f")
         cache.register(CacheFormat(name: "f", diskCapacity: 2_000))
-        #expect(throws: CacheError.self) { try cache.cachedValue(for: "k", format: "f") }
+        #expect(throws: CacheError.self) { try cache.cachedValue(forKey: "k", format: "f") }
         #expect(fixture.entryFiles(format: "f").isEmpty)
         #expect(cache.format(named: "f")?.diskCapacity == 2_000)
     }
@@ -81,8 +81,8 @@ import TestSupport
     @Test func aMemoryOnlyFormatWritesNoFiles() async throws {
         let cache = fixture.dataCache()
         cache.register(CacheFormat(name: "m"))
-        try await cache.set(Data("v".utf8), for: "k", format: "m")
-        #expect(try cache.cachedValue(for: "k", format: "m") == Data("v".utf8))
+        try await cache.set(Data("v".utf8), forKey: "k", format: "m")
+        #expect(try cache.cachedValue(forKey: "k", format: "m") == Data("v".utf8))
         #expect(!FileManager.default.fileExists(atPath: fixture.cacheDirectory().path))
         #expect(cache.diskSize(format: "m") == 0)
     }
@@ -90,13 +90,13 @@ import TestSupport
     @Test func theCompletionFormRunsSynchronouslyOnAMemoryHitOnly() async throws {
         let cache = fixture.dataCache()
         cache.register(CacheFormat(name: "f", diskCapacity: 1_000, memoryLimit: CacheMemoryLimit(count: 1)))
-        try await cache.set(Data("a".utf8), for: "a", format: "f")
-        try await cache.set(Data("b".utf8), for: "b", format: "f")
+        try await cache.set(Data("a".utf8), forKey: "a", format: "f")
+        try await cache.set(Data("b".utf8), forKey: "b", format: "f")
         let ran = CacheLock(false)
-        #expect(cache.fetchValue(for: "b", format: "f") { _ in ran.withLock { $0 = true } })
+        #expect(cache.fetchValue(forKey: "b", format: "f") { _ in ran.withLock { $0 = true } })
         #expect(ran.withLock { $0 })
         let fromDisk: Data = try await withCheckedThrowingContinuation { continuation in
-            let inMemory = cache.fetchValue(for: "a", format: "f",
+            let inMemory = cache.fetchValue(forKey: "a", format: "f",
                                             failure: { continuation.resume(throwing: $0) },
                                             success: { continuation.resume(returning: $0) })
             #expect(!inMemory)
@@ -108,12 +108,12 @@ import TestSupport
         let cache = fixture.dataCache()
         cache.register(CacheFormat(name: "f", diskCapacity: 1_000, memoryLimit: CacheMemoryLimit(count: 0),
                                    beforeStore: { Data($0.prefix(3)) }, afterLoad: { $0 + Data("!".utf8) }))
-        try await cache.set(Data("abcdef".utf8), for: "k", format: "f")
+        try await cache.set(Data("abcdef".utf8), forKey: "k", format: "f")
         #expect(try Data(contentsOf: fixture.entryURL(format: "f", key: "k")) == Data("abc".utf8))
-        #expect(try cache.cachedValue(for: "k", format: "f") == Data("abc!".utf8))
+        #expect(try cache.cachedValue(forKey: "k", format: "f") == Data("abc!".utf8))
         let failing = CacheFormat<Data>(name: "g", beforeStore: { _ in throw CocoaError(.featureUnsupported) })
         cache.register(failing)
-        let error = await #expect(throws: CacheError.self) { try await cache.set(Data(), for: "k", format: "g") }
+        let error = await #expect(throws: CacheError.self) { try await cache.set(Data(), forKey: "k", format: "g") }
         #expect(error?.kind == .encodingFailed)
     }
 
@@ -121,11 +121,11 @@ import TestSupport
         let cache = fixture.dataCache()
         cache.register(CacheFormat(name: "f", diskCapacity: 10_000, memoryLimit: CacheMemoryLimit(count: 0)))
         for version in 0..<20 {
-            cache.set(payload("k", size: 100, version: version), for: "k", format: "f", completion: nil)
-            #expect(try cache.cachedValue(for: "k", format: "f") == payload("k", size: 100, version: version))
+            cache.set(payload("k", size: 100, version: version), forKey: "k", format: "f", completion: nil)
+            #expect(try cache.cachedValue(forKey: "k", format: "f") == payload("k", size: 100, version: version))
         }
-        cache.set(nil, for: "k", format: "f", completion: nil)
-        #expect(throws: CacheError.self) { try cache.cachedValue(for: "k", format: "f") }
+        cache.set(nil, forKey: "k", format: "f", completion: nil)
+        #expect(throws: CacheError.self) { try cache.cachedValue(forKey: "k", format: "f") }
         cache.waitForQueuedWrites(format: "f")
         #expect(fixture.entryFiles(format: "f").isEmpty)
     }
@@ -134,7 +134,7 @@ import TestSupport
         let cache = fixture.dataCache()
         cache.register(CacheFormat(name: "f", diskCapacity: 1_000))
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            cache.set(Data("v".utf8), for: "k", format: "f") { _ in
+            cache.set(Data("v".utf8), forKey: "k", format: "f") { _ in
                 cache.synchronize()
                 cache.register(CacheFormat(name: "f", diskCapacity: 2_000))
                 continuation.resume()
@@ -146,9 +146,9 @@ import TestSupport
     @Test func costsCountAgainstTheMemoryLimit() async throws {
         let cache = fixture.dataCache()
         cache.register(CacheFormat(name: "f", memoryLimit: CacheMemoryLimit(totalCost: 10)))
-        try await cache.set(Data(count: 6), for: "a", format: "f")
-        try await cache.set(Data(count: 6), for: "b", format: "f")  // Data costs its byte count
-        #expect(throws: CacheError.self) { try cache.cachedValue(for: "a", format: "f") }
+        try await cache.set(Data(count: 6), forKey: "a", format: "f")
+        try await cache.set(Data(count: 6), forKey: "b", format: "f")  // Data costs its byte count
+        #expect(throws: CacheError.self) { try cache.cachedValue(forKey: "a", format: "f") }
     }
 
     @Test func theSharedCacheIsOneInstancePerValueType() {

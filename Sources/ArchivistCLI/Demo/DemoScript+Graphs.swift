@@ -28,19 +28,19 @@ extension DemoScript {
                                            memoryLimit: CacheMemoryLimit(count: 100))
         let cache = try Cache<DemoTrip>(name: "demo-cache", location: .directory(directory))
         cache.register(format)
-        cache.set(trip, for: "summer/2026", format: "trips", completion: nil)
-        let inMemory = cache.fetchValue(for: "summer/2026", format: "trips") { _ in }
-        line("set, then fetchValue(for: \"summer/2026\") answered from memory: \(inMemory)")
+        cache.set(trip, forKey: "summer/2026", format: "trips", completion: nil)
+        let inMemory = cache.fetchValue(forKey: "summer/2026", format: "trips") { _ in }
+        line("set, then fetchValue(forKey: \"summer/2026\") answered from memory: \(inMemory)")
         cache.synchronize()
         line("disk size of \"trips\" after synchronize(): \(cache.diskSize(format: "trips") ?? 0) bytes")
         let fresh = try Cache<DemoTrip>(name: "demo-cache", location: .directory(directory))
         fresh.register(format)
-        let fromDisk = try fresh.cachedValue(for: "summer/2026", format: "trips")
+        let fromDisk = try fresh.cachedValue(forKey: "summer/2026", format: "trips")
         line("a fresh Cache read it from disk: \(fromDisk.destination), equal: \(fromDisk == trip)")
         do {
-            _ = try fresh.cachedValue(for: "winter", format: "trips")
+            _ = try fresh.cachedValue(forKey: "winter", format: "trips")
         } catch {
-            line("cachedValue(for: \"winter\") threw \(error.kind)")
+            line("cachedValue(forKey: \"winter\") threw \(error.kind)")
         }
     }
 }

@@ -137,6 +137,11 @@ package final class FaultInjectingFileSystem: FileSystem, @unchecked Sendable {
         return try base.remove(path)
     }
 
+    package func removeDirectory(_ path: String) throws(SystemCallError) -> Bool {
+        if let fault = check(.removeDirectory, path) { throw fail(fault, path) }
+        return try base.removeDirectory(path)
+    }
+
     package func readFile(_ path: String) throws(SystemCallError) -> Data {
         if let fault = check(.read, path) { throw fail(fault, path) }
         return try base.readFile(path)

@@ -127,4 +127,12 @@ package protocol FileSystem: Sendable {
     /// - Returns: Its size and type.
     /// - Throws: ``SystemCallError`` for any failure but `ENOENT`.
     func status(_ path: String) throws(SystemCallError) -> FileStatus?
+
+    /// Removes an empty directory. The corresponding C function is `rmdir`.
+    ///
+    /// - Parameter path: The directory.
+    /// - Returns: `false` when there was nothing at `path`.
+    /// - Throws: ``SystemCallError`` for any failure but `ENOENT` (`ENOTEMPTY` when it is not empty).
+    @discardableResult
+    func removeDirectory(_ path: String) throws(SystemCallError) -> Bool
 }

@@ -26,6 +26,8 @@ package enum FileSystemOperation: String, Sendable, CaseIterable, CustomStringCo
     case lock = "flock"
     /// `ftruncate`.
     case truncate = "ftruncate"
+    /// `rmdir`.
+    case removeDirectory = "rmdir"
 
     /// The call's name, e.g. `fsync`.
     package var description: String { rawValue }

@@ -134,6 +134,13 @@ package struct SystemFileSystem: FileSystem {
         throw SystemCallError(.remove, path: path, code: code)
     }
 
+    package func removeDirectory(_ path: String) throws(SystemCallError) -> Bool {
+        if rmdir(path) == 0 { return true }
+        let code = errno
+        if code == ENOENT { return false }
+        throw SystemCallError(.removeDirectory, path: path, code: code)
+    }
+
     package func readFile(_ path: String) throws(SystemCallError) -> Data {
         let file = try open(path, mode: .read)
         defer { try? close(file) }

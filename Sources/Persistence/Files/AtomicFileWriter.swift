@@ -39,7 +39,21 @@ package struct AtomicFileWriter: Sendable {
     /// - Throws: ``SystemCallError`` of the first failing call; the target keeps its old contents.
     package func write(_ data: Data, to path: String, durability: WriteDurability = .full,
                        permissions: UInt16 = 0o644) throws(SystemCallError) {
-        let directory = Self.directory(of: path)
+        try commit(try prepare(data, for: path, durability: durability, permissions: permissions))
+    }
+
+    /// The first half of ``write(_:to:durability:permissions:)``: writes (and, when durable,
+    /// flushes) `data` to a temporary file beside `path`, leaving `path` untouched.
+    ///
+    /// - Parameters:
+    ///   - data: The new contents.
+    ///   - path: The target file; its directory must exist.
+    ///   - durability: Whether to `fsync` the file now and the directory at commit.
+    ///   - permissions: The new file's permission bits.
+    /// - Returns: The write, to ``commit(_:)`` or ``discard(_:)``.
+    /// - Throws: ``SystemCallError`` of the first failing call; no temporary file is left.
+    package func prepare(_ data: Data, for path: String, durability: WriteDurability = .full,
+                         permissions: UInt16 = 0o644) throws(SystemCallError) -> PreparedAtomicWrite {
         let (temporary, file) = try createTemporaryFile(for: path, permissions: permissions)
         do throws(SystemCallError) {
             do throws(SystemCallError) {
@@ -50,13 +64,35 @@ package struct AtomicFileWriter: Sendable {
                 throw error
             }
             try fileSystem.close(file)
-            try fileSystem.rename(temporary, to: path)
         } catch {
             _ = try? fileSystem.remove(temporary)
             throw error
         }
-        // The rename is done: the new contents are visible. Only their durability is at stake now.
-        if durability.synchronizes { try fileSystem.syncDirectory(directory) }
+        return PreparedAtomicWrite(temporaryPath: temporary, targetPath: path, durability: durability)
+    }
+
+    /// The second half of ``write(_:to:durability:permissions:)``: renames the prepared file over
+    /// its target (readers then see the new contents whole) and, when durable, flushes the directory.
+    ///
+    /// - Parameter write: A prepared write, committed or discarded only once.
+    /// - Throws: ``SystemCallError`` of the failing call. When the rename fails the temporary file is
+    ///   removed and the target keeps its old contents; when only the directory flush fails the new
+    ///   contents are visible but may not survive a power loss.
+    package func commit(_ write: PreparedAtomicWrite) throws(SystemCallError) {
+        do throws(SystemCallError) {
+            try fileSystem.rename(write.temporaryPath, to: write.targetPath)
+        } catch {
+            discard(write)
+            throw error
+        }
+        if write.durability.synchronizes { try fileSystem.syncDirectory(Self.directory(of: write.targetPath)) }
+    }
+
+    /// Abandons a prepared write: its temporary file is removed, the target is untouched.
+    ///
+    /// - Parameter write: A prepared write not committed.
+    package func discard(_ write: PreparedAtomicWrite) {
+        _ = try? fileSystem.remove(write.temporaryPath)
     }
 
     /// Removes a file durably (the directory is flushed after the unlink).

@@ -7,13 +7,17 @@ final class GatedFileSystem: FileSystem, @unchecked Sendable {
     // @unchecked: the gates are semaphores (thread-safe); the rest is immutable.
     private let base = SystemFileSystem()
     private let gatedSuffixes: [String]
+    private let gatedOpens: [String]
     /// Signalled when a gated call arrives; waited on by the test.
     let arrived = DispatchSemaphore(value: 0)
     private let gate = DispatchSemaphore(value: 0)
 
-    /// - Parameter gatedSuffixes: `readFile` of a path ending with one of these waits for ``open()``.
-    init(gatedSuffixes: [String]) {
+    /// - Parameters:
+    ///   - gatedSuffixes: `readFile` of a path ending with one of these waits for ``open()``.
+    ///   - gatedOpens: `open` of a path containing one of these waits for ``open()``.
+    init(gatedSuffixes: [String], gatedOpens: [String] = []) {
         self.gatedSuffixes = gatedSuffixes
+        self.gatedOpens = gatedOpens
     }
 
     /// Lets one waiting call through.
@@ -25,7 +29,8 @@ final class GatedFileSystem: FileSystem, @unchecked Sendable {
     }
 
     func open(_ path: String, mode: FileOpenMode) throws(SystemCallError) -> FileDescriptor {
-        try base.open(path, mode: mode)
+        if gatedOpens.contains(where: { path.contains($0) }) { pass() }
+        return try base.open(path, mode: mode)
     }
     func write(_ data: Data, to file: FileDescriptor) throws(SystemCallError) { try base.write(data, to: file) }
     func read(_ file: FileDescriptor, at offset: Int64, count: Int) throws(SystemCallError) -> Data {
@@ -53,4 +58,5 @@ final class GatedFileSystem: FileSystem, @unchecked Sendable {
     }
     func createDirectory(_ path: String) throws(SystemCallError) { try base.createDirectory(path) }
     func status(_ path: String) throws(SystemCallError) -> FileStatus? { try base.status(path) }
+    func removeDirectory(_ path: String) throws(SystemCallError) -> Bool { try base.removeDirectory(path) }
 }

@@ -129,8 +129,8 @@ public func readmeCachingSample(_ profile: Profile, api: ProfileAPI) async throw
     cache.register(CacheFormat(name: "full", diskCapacity: 50_000_000,
                                memoryLimit: CacheMemoryLimit(count: 500),
                                preloadPolicy: .lastSession, expiry: .sliding(7 * 86_400)))
-    try await cache.set(profile, for: "42", format: "full")
-    let cached = try await cache.value(for: "42", format: "full")
+    try await cache.set(profile, forKey: "42", format: "full")
+    let cached = try await cache.value(forKey: "42", format: "full")
     let fetched = try await cache.value(from: ClosureFetcher(key: "7") { try await api.profile("7") },
                                         format: "full")
     return (cache, cached, fetched)
