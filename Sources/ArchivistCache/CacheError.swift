@@ -1,28 +1,13 @@
 import Foundation
 
 /// Why a cache request failed, with the key and format it was for.
+///
+/// The same shape as the stores' `PersistenceError`: a ``kind`` to match on (a struct of static
+/// members, so new kinds can be added without breaking a `switch` that has a `default`), what was
+/// asked for (``key``, ``format``), the file involved (``url``) and the error underneath.
+///
+/// `the disk entry is unreadable and was removed for key "42" in format "full" (/…/entries/42): …`
 public struct CacheError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Kind: Sendable, Hashable {
-        /// The value is in neither level and no fetcher was given.
-        case notFound
-        /// The fetcher threw; ``CacheError/underlying`` holds its error.
-        case fetcherFailed
-        /// The fetcher finished without a value.
-        case fetcherReturnedNothing
-        /// The disk entry could not be read or decoded; it has been removed, so the next request
-        /// is an ordinary miss. ``CacheError/url`` names the file.
-        case diskEntryUnreadable
-        /// No format with this name is registered.
-        case formatNotRegistered
-        /// The value could not be encoded for the disk, or a format's transform threw.
-        case encodingFailed
-        /// The disk entry could not be written; the previous entry, if any, is unchanged.
-        case diskWriteFailed
-        /// The request's task was cancelled before a value arrived.
-        case cancelled
-    }
-
     /// What went wrong.
     public let kind: Kind
     /// The key of the request.
@@ -52,18 +37,7 @@ public struct CacheError: Error, Sendable, CustomStringConvertible {
 
     /// A one-line explanation naming the key, the format and the file.
     public var description: String {
-        var text: String
-        switch kind {
-        case .notFound: text = "no cached value"
-        case .fetcherFailed: text = "the fetcher failed"
-        case .fetcherReturnedNothing: text = "the fetcher returned no value"
-        case .diskEntryUnreadable: text = "the disk entry is unreadable and was removed"
-        case .formatNotRegistered: text = "no format with this name is registered"
-        case .encodingFailed: text = "the value could not be prepared for storing"
-        case .diskWriteFailed: text = "the disk entry could not be written"
-        case .cancelled: text = "the request was cancelled"
-        }
-        text += " for key \"\(key)\" in format \"\(format)\""
+        var text = "\(kind.explanation) for key \"\(key)\" in format \"\(format)\""
         if let url { text += " (\(url.path))" }
         if let underlying { text += ": \(underlying)" }
         return text

@@ -61,7 +61,7 @@ import Testing
         let text = archivist("demo").outputText
         #expect(text.contains("answered from memory: true"))
         #expect(text.contains("a fresh Cache read it from disk: Lisbon, equal: true"))
-        #expect(text.contains("cachedValue(forKey: \"winter\") threw notFound"))
+        #expect(text.contains("cachedValue(forKey: \"winter\") threw not found"))
         #expect(!text.contains("disk size of \"trips\" after synchronize(): 0 bytes"))
     }
 
