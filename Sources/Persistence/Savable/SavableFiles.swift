@@ -11,13 +11,32 @@ import PropertyList
 /// matches its checksum is ``PersistenceError/Kind/corrupt``, never loaded as another value. Files
 /// without a seal (written by earlier versions) load as before. The first save, load or delete
 /// touching a directory removes the temporary files dead writers left there (``LeftoverSweeper``).
-package enum SavableFiles {
-    /// The background writer of every saveable file (two files at a time).
-    package static let background = BackgroundWriter(writer: AtomicFileWriter(), maximumConcurrency: 2,
-                                                     label: "archivist.savable")
+///
+/// Every call goes through one ``FileSystem``, like the stores': ``shared`` uses the system's, and
+/// tests run code with another (a fault-injecting one) through ``current``.
+package final class SavableFiles: Sendable {
+    /// The files of the process: the system's file system, two background writes at a time.
+    package static let shared = SavableFiles(fileSystem: SystemFileSystem())
 
+    /// The instance saves and loads use: ``shared`` unless a test binds another for a task.
+    @TaskLocal package static var current: SavableFiles = shared
+
+    /// The file system every call goes through.
+    package let fileSystem: any FileSystem
+    /// The background writer of every saveable file (two files at a time).
+    package let background: BackgroundWriter
     /// Sweeps each directory files are saved into of leftover temporary files, once per process.
-    package static let leftovers = LeftoverSweeper()
+    package let leftovers: LeftoverSweeper
+
+    /// Creates the saveable files of a file system.
+    ///
+    /// - Parameter fileSystem: The file system every call goes through.
+    package init(fileSystem: any FileSystem) {
+        self.fileSystem = fileSystem
+        background = BackgroundWriter(writer: AtomicFileWriter(fileSystem: fileSystem), maximumConcurrency: 2,
+                                      label: "archivist.savable")
+        leftovers = LeftoverSweeper(fileSystem: fileSystem)
+    }
 
     /// The name of the default directory's store, as it appears on disk.
     package static let defaultDirectoryName = "SavableObjects"
@@ -76,14 +95,14 @@ package enum SavableFiles {
     }
 
     /// Writes `data` to `url` durably, creating its directory, after earlier background writes of it.
-    package static func write(_ data: Data, to url: URL) throws(PersistenceError) -> StoredFile {
+    package func write(_ data: Data, to url: URL) throws(PersistenceError) -> StoredFile {
         try createDirectory(of: url)
         sweepDirectory(of: url)
         return try background.performNow(data, to: url.path, key: url.lastPathComponent, durability: .full).get()
     }
 
     /// Writes `data` to `url` in the background.
-    package static func writeInBackground(_ data: Data, to url: URL, queue: DispatchQueue,
+    package func writeInBackground(_ data: Data, to url: URL, queue: DispatchQueue,
                                           completion: @escaping BackgroundWriteCompletion) {
         do {
             try createDirectory(of: url)
@@ -98,7 +117,7 @@ package enum SavableFiles {
 
     /// Archives with `archive` now and writes the result in the background; an archiving failure
     /// goes to `completion` on `queue` like a write failure.
-    package static func writeInBackground(archiving archive: () throws(PersistenceError) -> Data, to url: URL,
+    package func writeInBackground(archiving archive: () throws(PersistenceError) -> Data, to url: URL,
                                           queue: DispatchQueue, completion: @escaping BackgroundWriteCompletion) {
         let data: Data
         do {
@@ -129,7 +148,7 @@ package enum SavableFiles {
     }
 
     /// Reads and unarchives the file at `url` (or its pending background write).
-    package static func load<Value: AutoCodable>(_ type: Value.Type, from url: URL) throws(PersistenceError) -> Value {
+    package func load<Value: AutoCodable>(_ type: Value.Type, from url: URL) throws(PersistenceError) -> Value {
         sweepDirectory(of: url)
         let data: Data
         if let pending = background.pendingContents(of: url.path) {
@@ -140,7 +159,7 @@ package enum SavableFiles {
             data = pending
         } else {
             do {
-                data = try SystemFileSystem().readFile(url.path)
+                data = try fileSystem.readFile(url.path)
             } catch {
                 throw PersistenceError(error, "cannot load \(Value.self) from \(url.lastPathComponent)",
                                        key: url.lastPathComponent)
@@ -148,7 +167,7 @@ package enum SavableFiles {
         }
         if case .damaged(let stored, let computed) = BinaryPropertyListSeal.verify(data) {
             throw PersistenceError(.corrupt, "\(url.lastPathComponent) is damaged: its checksum is "
-                                   + "\(hex(computed)) but the file was sealed with \(hex(stored))",
+                                   + "\(Self.hex(computed)) but the file was sealed with \(Self.hex(stored))",
                                    key: url.lastPathComponent, path: url.path)
         }
         do {
@@ -163,13 +182,13 @@ package enum SavableFiles {
     }
 
     /// Removes the file at `url`, after earlier background writes of it.
-    package static func remove(_ url: URL) throws(PersistenceError) -> Bool {
+    package func remove(_ url: URL) throws(PersistenceError) -> Bool {
         sweepDirectory(of: url)
         let existed: Bool
         if let pending = background.pendingContents(of: url.path) {
             existed = pending != nil
         } else {
-            existed = (try? SystemFileSystem().status(url.path)) != nil
+            existed = (try? fileSystem.status(url.path)) != nil
         }
         _ = try background.performNow(nil, to: url.path, key: url.lastPathComponent, durability: .full).get()
         return existed
@@ -177,7 +196,7 @@ package enum SavableFiles {
 
     /// Removes what dead writers left in the file's directory, the first time this process
     /// touches it (its own writes in progress, and other live processes', are kept).
-    private static func sweepDirectory(of url: URL) {
+    private func sweepDirectory(of url: URL) {
         leftovers.sweepOnce(url.deletingLastPathComponent().path)
     }
 
@@ -186,9 +205,9 @@ package enum SavableFiles {
         return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
     }
 
-    private static func createDirectory(of url: URL) throws(PersistenceError) {
+    private func createDirectory(of url: URL) throws(PersistenceError) {
         do {
-            try SystemFileSystem().createDirectory(url.deletingLastPathComponent().path)
+            try fileSystem.createDirectory(url.deletingLastPathComponent().path)
         } catch {
             throw PersistenceError(error, "cannot create the directory of \(url.lastPathComponent)",
                                    key: url.lastPathComponent)

@@ -8,7 +8,7 @@ extension SavableObject {
     /// - Throws: ``PersistenceError`` (the file's previous contents are intact after any failure).
     @discardableResult
     public func save() throws(PersistenceError) -> StoredFile {
-        try SavableFiles.write(try archivedData(), to: archiveURL)
+        try SavableFiles.current.write(try archivedData(), to: archiveURL)
     }
 
     /// Saves the object; the `Bool` spelling of ``save()``.
@@ -26,7 +26,7 @@ extension SavableObject {
     ///   - completion: Receives `.success(StoredFile)` or `.failure(PersistenceError)`.
     public func saveInBackground(queue: DispatchQueue = .global(),
                                  completion: @escaping BackgroundWriteCompletion = { _ in }) {
-        SavableFiles.writeInBackground(archiving: archivedData, to: archiveURL, queue: queue, completion: completion)
+        SavableFiles.current.writeInBackground(archiving: archivedData, to: archiveURL, queue: queue, completion: completion)
     }
 
     /// Loads an object saved at `url`, as this class.
@@ -37,7 +37,7 @@ extension SavableObject {
     ///   (the file is not an archive, or fails its seal's checksum), ``PersistenceError/Kind/typeMismatch``
     ///   or ``PersistenceError/Kind/hookFailed``.
     public class func load(from url: URL) throws(PersistenceError) -> Self {
-        let object = try SavableFiles.load(Self.self, from: url)
+        let object = try SavableFiles.current.load(Self.self, from: url)
         object.archiveURL = url
         try SavableFiles.runHook("didLoad", of: "\(Self.self)", url: url) { try object.didLoad() }
         return object
@@ -66,11 +66,11 @@ extension SavableObject {
     /// - Throws: ``PersistenceError`` when the file cannot be removed.
     @discardableResult
     public func delete() throws(PersistenceError) -> Bool {
-        try SavableFiles.remove(archiveURL)
+        try SavableFiles.current.remove(archiveURL)
     }
 
     /// Blocks until every background save of every saveable object and value has finished.
     public static func flushBackgroundSaves() {
-        SavableFiles.background.flush()
+        SavableFiles.current.background.flush()
     }
 }

@@ -50,7 +50,7 @@ extension SavableValue {
     /// - Throws: ``PersistenceError`` (the file's previous contents are intact after any failure).
     @discardableResult
     public func save() throws(PersistenceError) -> StoredFile {
-        try SavableFiles.write(try archivedData(), to: archiveURL)
+        try SavableFiles.current.write(try archivedData(), to: archiveURL)
     }
 
     /// Saves the value; the `Bool` spelling of ``save()``.
@@ -68,7 +68,7 @@ extension SavableValue {
     ///   - completion: Receives `.success(StoredFile)` or `.failure(PersistenceError)`.
     public func saveInBackground(queue: DispatchQueue = .global(),
                                  completion: @escaping BackgroundWriteCompletion = { _ in }) {
-        SavableFiles.writeInBackground(archiving: archivedData, to: archiveURL, queue: queue, completion: completion)
+        SavableFiles.current.writeInBackground(archiving: archivedData, to: archiveURL, queue: queue, completion: completion)
     }
 
     /// Loads a value saved at `url`.
@@ -79,7 +79,7 @@ extension SavableValue {
     ///   (the file is not an archive, or fails its seal's checksum), ``PersistenceError/Kind/typeMismatch``
     ///   or ``PersistenceError/Kind/hookFailed``.
     public static func load(from url: URL) throws(PersistenceError) -> Self {
-        var value = try SavableFiles.load(Self.self, from: url)
+        var value = try SavableFiles.current.load(Self.self, from: url)
         try SavableFiles.runHook("didLoad", of: "\(Self.self)", url: url) { try value.didLoad() }
         return value
     }
@@ -98,7 +98,7 @@ extension SavableValue {
     /// - Throws: ``PersistenceError`` when the file cannot be removed.
     @discardableResult
     public func delete() throws(PersistenceError) -> Bool {
-        try SavableFiles.remove(archiveURL)
+        try SavableFiles.current.remove(archiveURL)
     }
 
     private func archivedData() throws(PersistenceError) -> Data {
