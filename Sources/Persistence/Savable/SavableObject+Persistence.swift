@@ -11,14 +11,6 @@ extension SavableObject {
         try SavableFiles.current.write(try archivedData(), to: archiveURL)
     }
 
-    /// Saves the object; the `Bool` spelling of ``save()``.
-    ///
-    /// - Returns: `true` when the object was saved.
-    @discardableResult
-    public func saveObject() -> Bool {
-        (try? save()) != nil
-    }
-
     /// Archives the object now and writes it in the background.
     ///
     /// - Parameters:
@@ -50,14 +42,6 @@ extension SavableObject {
     /// - Throws: ``PersistenceError`` as ``load(from:)``.
     public class func load(filename: String) throws(PersistenceError) -> Self {
         try load(from: SavableFiles.url(forFilename: filename))
-    }
-
-    /// Loads an object, or `nil`; the optional spelling of ``load(from:)``.
-    ///
-    /// - Parameter url: The file.
-    /// - Returns: The object, or `nil` when it is missing or unreadable.
-    public class func loadObject(from url: URL) -> Self? {
-        try? load(from: url)
     }
 
     /// Removes ``archiveURL`` durably (after earlier background saves of it).

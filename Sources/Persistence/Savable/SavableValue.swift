@@ -53,14 +53,6 @@ extension SavableValue {
         try SavableFiles.current.write(try archivedData(), to: archiveURL)
     }
 
-    /// Saves the value; the `Bool` spelling of ``save()``.
-    ///
-    /// - Returns: `true` when the value was saved.
-    @discardableResult
-    public func saveObject() -> Bool {
-        (try? save()) != nil
-    }
-
     /// Archives the value now and writes it in the background.
     ///
     /// - Parameters:
@@ -82,14 +74,6 @@ extension SavableValue {
         var value = try SavableFiles.current.load(Self.self, from: url)
         try SavableFiles.runHook("didLoad", of: "\(Self.self)", url: url) { try value.didLoad() }
         return value
-    }
-
-    /// Loads a value, or `nil`; the optional spelling of ``load(from:)``.
-    ///
-    /// - Parameter url: The file.
-    /// - Returns: The value, or `nil` when it is missing or unreadable.
-    public static func loadObject(from url: URL) -> Self? {
-        try? load(from: url)
     }
 
     /// Removes ``archiveURL`` durably (after earlier background saves of it).

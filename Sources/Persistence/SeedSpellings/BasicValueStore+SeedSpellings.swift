@@ -1,3 +1,5 @@
+/// SavableObject's basic-value spellings (`saveBasicObject`, `loadBasicObject`); see
+/// <doc:SeedSpellings>.
 extension BasicValueStore {
     /// The seeds' spelling of ``set(any:forKey:)``: stores a supported value, `nil` removes.
     ///

@@ -1,6 +1,8 @@
 import AutoCoding
 import Foundation
 
+/// Archiver's spellings (`persistObject`, `retrieveObject`, `deleteObject`), which report failure
+/// as `false` or `nil`; see <doc:SeedSpellings>.
 extension ArchiveStore {
     /// Stores `value` under `key`; the `Bool` spelling of ``persist(_:forKey:)``.
     ///
