@@ -31,15 +31,15 @@ public final class Cache<Value: Sendable>: Sendable {
     /// Creates a cache whose files live under a standard location.
     ///
     /// Creating two caches with the same name and location in one process is allowed but they do
-    /// not share state; use one instance (or ``shared``) per directory.
+    /// not share state; use one instance (or `Cache.shared`) per directory.
     /// - Parameters:
     ///   - name: The cache's name and directory name (any string; as written when it is a portable
-    ///     file name, escaped otherwise, as ``StoreLocation`` says).
+    ///     file name, escaped otherwise, as `StoreLocation` says).
     ///   - coding: How values become disk entries.
     ///   - location: The base directory; the caches directory (`$XDG_CACHE_HOME` or `~/.cache` on
     ///     Linux, `Library/Caches` on Apple platforms) by default.
     ///   - application: Scopes the files under the location; the process name by default.
-    /// - Throws: ``PersistenceError`` `.invalidLocation` when the location cannot be resolved.
+    /// - Throws: `PersistenceError` `.invalidLocation` when the location cannot be resolved.
     public convenience init(name: String, coding: CacheValueCoding<Value>, location: StoreLocation = .caches,
                             application: String = ProcessInfo.processInfo.processName) throws(PersistenceError) {
         let directory = try location.directoryURL(application: application, store: name)

@@ -38,12 +38,12 @@ extension CacheValueCoding where Value == Data {
 }
 
 extension CacheValueCoding where Value: AutoCodable & Sendable {
-    /// `AutoCodable` values archived as binary property lists through ``AutoArchiver``; every
+    /// `AutoCodable` values archived as binary property lists through `AutoArchiver`; every
     /// value costs 1.
     @inlinable
     public static var autoArchived: CacheValueCoding<Value> { autoArchived(format: .binary) }
 
-    /// `AutoCodable` values archived through ``AutoArchiver`` in the given property-list format.
+    /// `AutoCodable` values archived through `AutoArchiver` in the given property-list format.
     ///
     /// - Parameter format: `.binary` (compact, exact) or `.xml` (readable on disk).
     /// - Returns: The strategy; decoding accepts either format.

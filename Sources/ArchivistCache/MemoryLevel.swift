@@ -64,7 +64,7 @@ package final class MemoryLevel<Value: Sendable>: Sendable {
                     state.remove(at: slot)
                     return nil
                 }
-                if case .sliding = expiry { state.index.updatePayload(at: slot) { $0.accessedAt = now } }
+                if expiry.isSliding { state.index.updatePayload(at: slot) { $0.accessedAt = now } }
             }
             state.index.moveToFront(slot)
             if reportsTouches, state.touched.count < touchLimit,
@@ -147,7 +147,7 @@ package final class MemoryLevel<Value: Sendable>: Sendable {
     package func drainTouchedKeys() -> [(key: String, accessedAt: Double?)] {
         guard reportsTouches else { return [] }
         let sliding: Bool
-        if case .sliding = expiry { sliding = true } else { sliding = false }
+        sliding = expiry.isSliding
         return state.withLock { state in
             guard !state.touched.isEmpty else { return [] }
             let keys = state.touched

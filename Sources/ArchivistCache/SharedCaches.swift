@@ -41,7 +41,7 @@ extension Cache where Value == Data {
     ///   - name: The cache's name and directory name.
     ///   - location: The base directory; the caches directory by default.
     ///   - application: Scopes the files under the location; the process name by default.
-    /// - Throws: ``PersistenceError`` `.invalidLocation` when the location cannot be resolved.
+    /// - Throws: `PersistenceError` `.invalidLocation` when the location cannot be resolved.
     public convenience init(name: String, location: StoreLocation = .caches,
                             application: String = ProcessInfo.processInfo.processName) throws(PersistenceError) {
         try self.init(name: name, coding: .data, location: location, application: application)
@@ -63,7 +63,7 @@ extension Cache where Value: AutoCodable {
     ///   - name: The cache's name and directory name.
     ///   - location: The base directory; the caches directory by default.
     ///   - application: Scopes the files under the location; the process name by default.
-    /// - Throws: ``PersistenceError`` `.invalidLocation` when the location cannot be resolved.
+    /// - Throws: `PersistenceError` `.invalidLocation` when the location cannot be resolved.
     public convenience init(name: String, location: StoreLocation = .caches,
                             application: String = ProcessInfo.processInfo.processName) throws(PersistenceError) {
         try self.init(name: name, coding: .autoArchived, location: location, application: application)

@@ -1,4 +1,4 @@
-/// Why ``ArchiveFixtures/check(_:in:formats:filePath:line:)`` failed, located at the calling test.
+/// Why ``ArchiveFixtures/check(_:in:formats:filePath:line:)-fczc`` failed, located at the calling test.
 ///
 /// The ``description`` reads like a compiler diagnostic, so Xcode, editors and CI logs link it to
 /// the test line: the first line is `FILE:LINE: error: MESSAGE`, the ``notes`` follow indented.

@@ -1,4 +1,4 @@
-/// What a passing ``ArchiveFixtures/check(_:in:formats:filePath:line:)`` did.
+/// What a passing ``ArchiveFixtures/check(_:in:formats:filePath:line:)-fczc`` did.
 public struct ArchiveFixtureReport: Sendable, Equatable {
     /// The fixture directory, absolute.
     public var directory: String

@@ -40,7 +40,7 @@ public struct KeyedArchiveError: Error, Sendable, Equatable, CustomStringConvert
         /// `$objects` has more entries than ``KeyedUnarchivingOptions/maximumObjectCount``.
         case objectCountLimitExceeded
         /// Collections referred to from many places expand to more values than the limit for the
-        /// archive's size (``PropertyListReadingOptions/expandedValueLimit(forInputOfSize:)``).
+        /// archive's size (`PropertyListReadingOptions/expandedValueLimit(forInputOfSize:)`).
         case expansionLimitExceeded
         /// A Swift type cannot be archived in a keyed archive (named in the message).
         case unsupportedType

@@ -1,6 +1,6 @@
 /// A whole keyed archive read without Swift types: the root value and every custom object.
 ///
-/// Made by ``KeyedUnarchiver/graph(from:)``. Objects are kept by their `$objects` index, so a
+/// Made by ``KeyedUnarchiver/graph(from:options:)``. Objects are kept by their `$objects` index, so a
 /// value referring to an object twice refers to one ``KeyedObject`` and cycles need no copying.
 public struct KeyedArchiveGraph: Sendable, Equatable {
     /// The value under `$top`'s `root` key.

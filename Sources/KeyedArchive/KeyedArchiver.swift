@@ -15,7 +15,7 @@ import PropertyList
 ///   is `ObjectIdentifier`); every further reference, including one back up the graph (a cycle),
 ///   is its UID. Structs are written at each occurrence, with no identity.
 /// - an `AutoCodable` object is a dictionary with `$class` and one key per archived property
-///   (the property name, or its ``AutoCodable/autoCodingKeys`` key). `Int`, `Double`, `Float`,
+///   (the property name, or its `AutoCodable/autoCodingKeys` key). `Int`, `Double`, `Float`,
 ///   `Bool` and other integers are stored inline as `encode(_:forKey:)` stores them; everything
 ///   else is a UID; a `nil` optional is UID 0 (`$null`). Its `$classname` comes from ``classNames``.
 /// - plain values as Foundation writes them: `String` as `NSString`, numbers and `Bool` as
@@ -24,7 +24,7 @@ import PropertyList
 ///   `URL` as `NSURL` (`NS.base`, `NS.relative`), `UUID` as `NSUUID` (`NS.uuidbytes`),
 ///   `RawRepresentable` enums as their raw values. Equal strings are written once.
 ///
-/// The ``AutoCodable/autoCodingVersion`` of a type is not written (keyed archives have no per-object
+/// The `AutoCodable/autoCodingVersion` of a type is not written (keyed archives have no per-object
 /// version); `Codable`-only types, `Decimal` and dictionaries with non-`String` keys are refused
 /// with ``KeyedArchiveError/Kind/unsupportedType``.
 public struct KeyedArchiver: Sendable {

@@ -6,7 +6,7 @@ public struct KeyedUnarchivingOptions: Sendable, Hashable {
     /// of objects nesting one level per object.
     ///
     /// Nesting never exhausts the stack (deep work moves to a thread with a fresh stack); the limit
-    /// bounds the memory it takes. The default, ``PropertyListReadingOptions/defaultMaximumDepth``,
+    /// bounds the memory it takes. The default, `PropertyListReadingOptions/defaultMaximumDepth`,
     /// is the depth `KeyedArchiver` writes, so whatever it writes is read with default options.
     public var maximumDepth: Int
     /// The most entries `$objects` may have.
@@ -17,7 +17,7 @@ public struct KeyedUnarchivingOptions: Sendable, Hashable {
     /// Creates limits.
     ///
     /// - Parameters:
-    ///   - maximumDepth: The deepest nesting read (default ``PropertyListReadingOptions/defaultMaximumDepth``).
+    ///   - maximumDepth: The deepest nesting read (default `PropertyListReadingOptions/defaultMaximumDepth`).
     ///   - maximumObjectCount: The most `$objects` entries (default 1 << 22).
     ///   - propertyList: Limits for the property-list reader.
     public init(maximumDepth: Int = PropertyListReadingOptions.defaultMaximumDepth, maximumObjectCount: Int = 1 << 22,

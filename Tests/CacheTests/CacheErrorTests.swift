@@ -28,3 +28,22 @@ import Testing
         #expect(CacheError(.notFound, key: "k", format: "f").kind == .notFound)
     }
 }
+
+/// The cache's options are structs of static members: they compare, hash and print.
+@Suite struct CacheOptionTests {
+    @Test func expiriesCompareByRuleAndPrintTheirKind() {
+        #expect(CacheExpiry.fixed(60) == .fixed(60))
+        #expect(CacheExpiry.fixed(60) != .sliding(60))
+        #expect(CacheExpiry.fixed(60) != .fixed(61))
+        #expect(CacheExpiry.never != .fixed(0))
+        #expect(Set([CacheExpiry.never, .never, .sliding(1)]).count == 2)
+        #expect(CacheExpiry.sliding(7).description == "sliding(7.0)")
+        #expect(CacheExpiry.never.description == "never")
+    }
+
+    @Test func preloadPoliciesCompareAndPrintTheirNames() {
+        #expect(CachePreloadPolicy.lastSession == .lastSession)
+        #expect(CachePreloadPolicy.all != .none)
+        #expect([CachePreloadPolicy.none, .lastSession, .all].map(\.description) == ["none", "lastSession", "all"])
+    }
+}

@@ -11,7 +11,7 @@ import PropertyList
 /// Each `AutoCodable` value becomes a dictionary keyed by property name (see ``AutoCodable`` for
 /// customization); the root records its type, so an archive of one type is never read as another.
 /// The first use of a type builds its coding plan, which later calls reuse. Values may nest as
-/// deep as ``PropertyListReadingOptions/defaultMaximumDepth`` on any thread: deep work moves to a
+/// deep as `PropertyListReadingOptions/defaultMaximumDepth` on any thread: deep work moves to a
 /// thread with a fresh stack.
 public enum AutoArchiver {
     /// Archives `value` as a property list.
@@ -107,7 +107,7 @@ public enum AutoArchiver {
     /// larger documents.
     ///
     /// - Parameter value: The value to archive.
-    /// - Returns: Its archived dictionary; ``PropertyListValue/encoded(as:)`` of it gives exactly the
+    /// - Returns: Its archived dictionary; `PropertyListValue/encoded(as:)` of it gives exactly the
     ///   bytes of ``archive(_:format:)``.
     /// - Throws: ``AutoCodingError`` with the path of the value that could not be archived.
     public static func encodeTree<T: AutoCodable>(_ value: T) throws -> PropertyListValue {

@@ -50,7 +50,7 @@ public struct AutoCodingError: Error, Sendable, Hashable, CustomStringConvertibl
         /// Values nest deeper than the depth limit (writing), or an archive does (reading).
         public static let depthLimitExceeded = Kind(rawValue: "depthLimitExceeded")
         /// References to shared values expand to more values than the limit for the archive's
-        /// size (``PropertyList/PropertyListReadingOptions/expandedValueLimit(forInputOfSize:)``).
+        /// size (`PropertyList/PropertyListReadingOptions/expandedValueLimit(forInputOfSize:)`).
         public static let expansionLimitExceeded = Kind(rawValue: "expansionLimitExceeded")
         /// The output would pass the limit set for it, or memory for it could not be allocated.
         public static let outputLimitExceeded = Kind(rawValue: "outputLimitExceeded")

@@ -18,7 +18,7 @@ import Foundation
 /// let again = try Settings.load(from: settings.archiveURL)
 /// ```
 ///
-/// Properties are archived through ``AutoCodable`` (superclass properties first), so subclasses
+/// Properties are archived through `AutoCodable` (superclass properties first), so subclasses
 /// need `required init()` giving every property a default. ``archiveURL`` itself is not archived.
 /// To skip more properties, override `autoCodingTransientProperties` and add to `super`'s set.
 ///

@@ -9,8 +9,8 @@ import Foundation
 /// let me = try store.retrieve(Person.self, forKey: "me")
 /// ```
 ///
-/// Values are any ``AutoCodable`` type, archived as binary property lists. Each key's file holds a
-/// small header (the key, lengths and a CRC-32, see ``StoreFileEnvelope``) and the archive, and is
+/// Values are any `AutoCodable` type, archived as binary property lists. Each key's file holds a
+/// small header (the key, lengths and a CRC-32, see `StoreFileEnvelope`) and the archive, and is
 /// replaced atomically and durably (temporary file, `fsync`, `rename`, `fsync` of the directory),
 /// so a crash leaves each key's old or new value, never a torn one.
 ///
