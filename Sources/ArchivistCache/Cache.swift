@@ -26,7 +26,7 @@ public final class Cache<Value: Sendable>: Sendable {
     let coding: CacheValueCoding<Value>
     let fileSystem: any FileSystem
     let clock: CacheClock
-    @usableFromInline let stores = CacheLock(FormatTable<Value>())
+    @usableFromInline let stores = StateLock(FormatTable<Value>())
 
     /// Creates a cache whose files live under a standard location.
     ///

@@ -54,10 +54,10 @@ package final class DiskLevel: Sendable {
     let clock: CacheClock
     /// Drains the keys the memory level served since the last call (they count as uses here).
     let touchedKeys: @Sendable () -> [(key: String, accessedAt: Double?)]
-    let state: CacheLock<State>
+    let state: StateLock<State>
     /// Requests (not preloading) currently reading from this level. A lock of its own: counting
     /// must not wait for a write or the opening that holds `state`.
-    let activeRequests = CacheLock(0)
+    let activeRequests = StateLock(0)
     /// Held by a store from choosing its file name to renaming its file into place (readers never
     /// take it).
     let writing = NSLock()
@@ -86,7 +86,7 @@ package final class DiskLevel: Sendable {
         self.clock = clock
         self.touchedKeys = touchedKeys
         self.opensAfter = opensAfter
-        state = CacheLock(State(journal: DiskJournal(path: AtomicFileWriter.join(directory, "journal"),
+        state = StateLock(State(journal: DiskJournal(path: AtomicFileWriter.join(directory, "journal"),
                                                      fileSystem: fileSystem)))
     }
 

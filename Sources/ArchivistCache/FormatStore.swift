@@ -40,7 +40,7 @@ package final class FormatStore<Value: Sendable>: Sendable {
     let fileSystem: any FileSystem
     let clock: CacheClock
     let queue: DispatchQueue
-    let state = CacheLock(State())
+    let state = StateLock(State())
     /// Signalled when preloading finishes (or immediately when there is none).
     let preloading = DispatchGroup()
 

@@ -1,3 +1,5 @@
+import Persistence
+
 /// One format's values in memory: LRU with a count and a total-cost limit, O(1) per operation,
 /// safe from any thread.
 @usableFromInline
@@ -35,7 +37,7 @@ package final class MemoryLevel<Value: Sendable>: Sendable {
         }
     }
 
-    @usableFromInline let state = CacheLock(State())
+    @usableFromInline let state = StateLock(State())
     @usableFromInline let limit: CacheMemoryLimit
     @usableFromInline let expiry: CacheExpiry
     /// Whether hits are queued for the disk level's LRU (formats with a disk capacity).

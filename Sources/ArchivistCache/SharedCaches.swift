@@ -4,7 +4,7 @@ import Persistence
 
 /// The shared cache of each value type, created on first use.
 enum SharedCaches {
-    private static let caches = CacheLock<[ObjectIdentifier: any Sendable]>([:])
+    private static let caches = StateLock<[ObjectIdentifier: any Sendable]>([:])
 
     /// The shared cache of `Value`, creating it with `name` and `coding` the first time.
     static func cache<Value: Sendable>(of _: Value.Type, name: String,

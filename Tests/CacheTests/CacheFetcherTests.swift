@@ -1,3 +1,4 @@
+import Persistence
 import ArchivistCache
 import Foundation
 import Testing
@@ -125,7 +126,7 @@ import TestSupport
             #expect(!hit)
         }
         #expect(value == Data("v".utf8))
-        let served = CacheLock<Data?>(nil)
+        let served = StateLock<Data?>(nil)
         let hit = cache.fetchValue(from: fetcher, format: "f", success: { value in served.withLock { $0 = value } })
         #expect(hit)
         #expect(served.withLock { $0 } == Data("v".utf8))

@@ -61,7 +61,7 @@ import Testing
             gated.open()
             first.wait()
             let storeDone = DispatchSemaphore(value: 0)
-            let result = CacheLock(false)
+            let result = StateLock(false)
             DispatchQueue.global().async {
                 result.withLock { $0 = (try? disk.store(Data("new".utf8), for: "b")) == true }
                 storeDone.signal()

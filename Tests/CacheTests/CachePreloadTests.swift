@@ -1,3 +1,4 @@
+import Persistence
 import ArchivistCache
 import Foundation
 import Testing
@@ -72,7 +73,7 @@ import TestSupport
         let (preloadedMeanwhile, requested) = try await offCooperativePool { () -> ([String], Data?) in
             cache.register(CacheFormat(name: "f", diskCapacity: 10_000, preloadPolicy: .all))
             gated.arrived.wait()  // the background opening reads the journal
-            let result = CacheLock<Data?>(nil)
+            let result = StateLock<Data?>(nil)
             let requestDone = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
                 result.withLock { $0 = try? cache.cachedValue(forKey: "k0", format: "f") }

@@ -1,3 +1,4 @@
+import Persistence
 import ArchivistCache
 import Foundation
 import Testing
@@ -16,7 +17,7 @@ import TestSupport
         let cache = fixture.dataCache()
         cache.register(CacheFormat(name: "disk", diskCapacity: 6_000, memoryLimit: CacheMemoryLimit(count: 8)))
         cache.register(CacheFormat(name: "memory", memoryLimit: CacheMemoryLimit(count: 16, totalCost: 4_000)))
-        let fetches = CacheLock(0)
+        let fetches = StateLock(0)
         try await offCooperativePool { DispatchQueue.concurrentPerform(iterations: 8) { thread in
             var random = SeededRandom(seed: UInt64(thread) &+ 1)
             for step in 0..<250 {

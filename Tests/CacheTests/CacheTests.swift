@@ -92,7 +92,7 @@ import TestSupport
         cache.register(CacheFormat(name: "f", diskCapacity: 1_000, memoryLimit: CacheMemoryLimit(count: 1)))
         try await cache.set(Data("a".utf8), forKey: "a", format: "f")
         try await cache.set(Data("b".utf8), forKey: "b", format: "f")
-        let ran = CacheLock(false)
+        let ran = StateLock(false)
         #expect(cache.fetchValue(forKey: "b", format: "f") { _ in ran.withLock { $0 = true } })
         #expect(ran.withLock { $0 })
         let fromDisk: Data = try await withCheckedThrowingContinuation { continuation in

@@ -6,15 +6,16 @@ import Glibc
 import Musl
 #endif
 
-/// A plain mutual-exclusion lock around a value.
+/// A plain mutual-exclusion lock around a value: the lock of the stores and the cache.
 ///
-/// This and ``LinkedIndex`` are the cache's only raw-pointer code: the two allocations below.
+/// Raw-pointer code, kept to the two allocations below (the cache's `LinkedIndex` is the only
+/// other such code in the storage layer).
 ///
 /// `Mutex` from Synchronization needs macOS 15 / iOS 18, newer than the package's platforms, so
 /// this wraps the platform's lock directly: `os_unfair_lock` on Apple platforms, a
 /// `pthread_mutex_t` elsewhere. The lock lives in its own allocation because neither may move.
 @usableFromInline
-package final class CacheLock<State>: @unchecked Sendable {
+package final class StateLock<State>: @unchecked Sendable {
     #if canImport(Darwin)
     @usableFromInline let lock: UnsafeMutablePointer<os_unfair_lock>
     #else
