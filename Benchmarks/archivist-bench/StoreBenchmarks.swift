@@ -10,7 +10,7 @@ import Darwin
 /// The archive store's durable writes against Foundation's atomic write, and background bursts
 /// against synchronous durable writes.
 enum StoreBenchmarks: BenchmarkSuite {
-    static let ids = ["store.persist", "store.burst"]
+    static let ids = ["store.persist", "store.burst", "store.persist.concurrent"]
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -56,7 +56,43 @@ enum StoreBenchmarks: BenchmarkSuite {
                     }
                 }))
         }
+        if wanted("store.persist.concurrent") {
+            // Eight threads persisting at once through one store share directory flushes; through a
+            // store each (the same directory) every persist pays its own.
+            let threads = 8
+            let shared = try ArchiveStore(name: "concurrent", location: .directory(root))
+            let separate = try (0..<threads).map { _ in try ArchiveStore(name: "concurrent-separate", location: .directory(root)) }
+            let people = Array(company.people.prefix(threads))
+            let bytes = try AutoArchiver.archive(person, format: .binary).count
+            result.append(Comparison(
+                id: "store.persist.concurrent", baseline: "8 threads × 25 durable persists, a store each",
+                bytes: bytes * threads * 25,
+                ours: {
+                    onThreads(threads) { thread in
+                        for index in 0..<25 { _ = try? shared.persist(people[thread], forKey: "t\(thread)-\(index % 5)") }
+                    }
+                },
+                baseline: {
+                    onThreads(threads) { thread in
+                        for index in 0..<25 { _ = try? separate[thread].persist(people[thread], forKey: "t\(thread)-\(index % 5)") }
+                    }
+                }))
+        }
         return result
+    }
+
+    /// Runs `body` on `count` threads of their own at once (Dispatch would run only as many as
+    /// there are cores) and returns when all have finished.
+    private static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        let finished = DispatchGroup()
+        for index in 0..<count {
+            finished.enter()
+            Thread.detachNewThread {
+                body(index)
+                finished.leave()
+            }
+        }
+        finished.wait()
     }
 
     /// `fsync` of a directory, as a durable rename needs.

@@ -13,6 +13,8 @@ import Darwin
 /// writer's process id, a random tag and the target's name), which is flushed with `fsync`, renamed
 /// over the target and made durable with an `fsync` of the directory — the step Foundation's
 /// `.atomic` option skips. Any failure removes the temporary file and leaves the target untouched.
+/// Concurrent durable writes through one writer share directory flushes (``DirectorySyncGroup``):
+/// each still returns only after a flush begun after its own rename.
 /// Temporary files a crashed process left behind are removed by
 /// ``removeLeftoverTemporaryFiles(in:)``, which stores call when they open.
 package struct AtomicFileWriter: Sendable {
@@ -21,6 +23,8 @@ package struct AtomicFileWriter: Sendable {
 
     /// The file system written to.
     package let fileSystem: any FileSystem
+    /// Shares directory flushes between this writer's concurrent durable writes.
+    private let directorySyncs = DirectorySyncGroup()
 
     /// Creates a writer.
     ///
@@ -85,7 +89,9 @@ package struct AtomicFileWriter: Sendable {
             discard(write)
             throw error
         }
-        if write.durability.synchronizes { try fileSystem.syncDirectory(Self.directory(of: write.targetPath)) }
+        if write.durability.synchronizes {
+            try directorySyncs.syncDirectory(Self.directory(of: write.targetPath), with: fileSystem)
+        }
     }
 
     /// Abandons a prepared write: its temporary file is removed, the target is untouched.
@@ -105,7 +111,7 @@ package struct AtomicFileWriter: Sendable {
     @discardableResult
     package func remove(_ path: String, durability: WriteDurability = .full) throws(SystemCallError) -> Bool {
         let removed = try fileSystem.remove(path)
-        if removed && durability.synchronizes { try fileSystem.syncDirectory(Self.directory(of: path)) }
+        if removed && durability.synchronizes { try directorySyncs.syncDirectory(Self.directory(of: path), with: fileSystem) }
         return removed
     }
 
