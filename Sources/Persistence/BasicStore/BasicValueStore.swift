@@ -42,6 +42,8 @@ public final class BasicValueStore: @unchecked Sendable {
     var repairs = BasicValueStoreStatistics()
     /// After a failed automatic compaction, the log size at which to try again.
     var compactionRetrySize = 0
+    /// The change streams and observers (its own lock; publishing happens under `lock`).
+    let changeBroadcaster = BasicChangeBroadcaster()
 
     /// The name of the log in a store directory given by a ``StoreLocation``.
     public static let logFileName = "basic-values.log"
