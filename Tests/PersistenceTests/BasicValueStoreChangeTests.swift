@@ -7,7 +7,7 @@ import Persistence
 /// keys changed), from this store, another store on the file and another process.
 @Suite("BasicValueStoreChanges", .timeLimit(.minutes(1)))
 struct BasicValueStoreChangeTests {
-    private func open(_ url: URL, compaction: BasicCompactionPolicy = .standard) throws -> BasicValueStore {
+    fileprivate func open(_ url: URL, compaction: BasicCompactionPolicy = .standard) throws -> BasicValueStore {
         try BasicValueStore(fileURL: url, durability: .batched, compaction: compaction, fileSystem: SystemFileSystem())
     }
 
@@ -166,5 +166,21 @@ struct BasicValueStoreChangeTests {
         #expect(weakStore == nil)
         #expect(await values.next() == nil)
         #expect(await changes.next() == nil)
+    }
+}
+
+extension BasicValueStoreChangeTests {
+    @Test func watchingReportsAnotherStoresWritesWithoutARead() async throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("values.log")
+        let reader = try open(url)
+        let writer = try open(url)
+        var values = reader.changes(forKey: .launches).makeAsyncIterator()
+        #expect(await values.next() == 0)
+        let watcher = Task { await reader.watchForChanges(every: .milliseconds(5)) }
+        try writer.set(8, forKey: .launches)
+        #expect(await values.next() == 8)
+        watcher.cancel()
+        await watcher.value
     }
 }
