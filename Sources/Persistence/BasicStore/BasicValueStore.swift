@@ -20,7 +20,7 @@ import Foundation
 ///
 /// The store is safe to use from any thread. Processes (and several stores on one file) coordinate
 /// through an advisory `flock` on `<file>.lock`: each write first reads what others appended, so
-/// ``update(forKey:_:)`` is an atomic read-modify-write across processes.
+/// ``update(forKey:_:)-(String,_)`` is an atomic read-modify-write across processes.
 public final class BasicValueStore: @unchecked Sendable {
     // @unchecked: the mutable state below is only touched while `lock` is held.
 
