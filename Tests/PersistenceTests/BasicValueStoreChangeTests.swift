@@ -184,3 +184,50 @@ extension BasicValueStoreChangeTests {
         await watcher.value
     }
 }
+
+extension BasicValueStoreChangeTests {
+    @Test func streamsStayInOrderAndCompleteWhileThreadsWrite() async throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("values.log")
+        let store = try open(url, compaction: BasicCompactionPolicy(minimumFileSize: 4 << 10, garbageRatio: 0.5))
+        let other = try open(url)
+        let threads = 4
+        let writes = 200
+        let shared = BasicValueStore.Key<Int>("shared", default: -1)
+        var values = store.changes(forKey: shared, bufferingPolicy: .unbounded).makeAsyncIterator()
+        var changes = store.changes().makeAsyncIterator()
+        #expect(await values.next() == -1)
+        let failures = BasicFailureCounter()
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            let writer = thread.isMultiple(of: 2) ? store : other
+            do {
+                for iteration in 0 ..< writes {
+                    try writer.set(thread * writes + iteration, forKey: shared)
+                    try writer.set(iteration, forKey: "own\(thread)")
+                }
+            } catch {
+                failures.add()
+            }
+        }
+        #expect(failures.count == 0)
+        try store.synchronize()
+        // The stream's last value is the store's, and each thread's values arrive in its order.
+        let final = store[shared]
+        var lastSeen = [Int](repeating: -1, count: threads)
+        var received = 0
+        var latest = -1
+        while latest != final || received < writes * threads / 2 {
+            guard let value = await values.next() else { break }
+            latest = value
+            received += 1
+            let thread = value / writes
+            if value % writes <= lastSeen[thread] { failures.add() }
+            lastSeen[thread] = value % writes
+        }
+        #expect(failures.count == 0)
+        #expect(latest == final)
+        var keys: Set<String> = []
+        while keys.count < threads + 1, let change = await changes.next() { keys.formUnion(change.keys) }
+        #expect(keys == Set(["shared"] + (0 ..< threads).map { "own\($0)" }))
+    }
+}

@@ -3,14 +3,18 @@
 ///
 /// ```swift
 /// @Observable final class Settings {
-///     @ObservationIgnored @Stored(.launches, in: .shared) var launches
+///     @ObservationIgnored @Stored var launches: Int
 ///     @ObservationIgnored @Stored var theme: Theme
 ///
 ///     init(store: BasicValueStore) {
+///         _launches = Stored(.launches, in: store)
 ///         _theme = Stored(.theme, in: store)
 ///     }
 /// }
 /// ```
+///
+/// With the store in a static or global constant, the attribute can name it:
+/// `@Stored(.launches, in: Settings.store) var launches`.
 ///
 /// Reading gives the stored value or the key's default; setting writes the store (a failure
 /// keeps the previous value and is kept in ``BasicValueStore/lastWriteError``; use

@@ -13,8 +13,8 @@ import Observation
 /// The ``Stored`` property wrapper keeps one of these as its projected value. Nothing is cached:
 /// every read is a store read (a dictionary lookup), so the value is never stale. Observers are
 /// told on a serial background queue shortly after each change (SwiftUI schedules its update on
-/// the main actor itself); the object does not keep the store's changes alive beyond itself and
-/// stops observing when it is deallocated.
+/// the main actor itself). It holds its store; the store refers to it only weakly, and it stops
+/// observing when it is deallocated.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public final class StoredValue<Value: Sendable>: Observable, Sendable, CustomStringConvertible {
     /// The store the value lives in.
