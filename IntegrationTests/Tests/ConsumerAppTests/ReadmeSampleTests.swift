@@ -68,6 +68,28 @@ import Testing
         #expect(try readmePersonName(in: reopened, forKey: "me") == "Ada")
     }
 
+    /// Runs in the standard location the README names, and removes what it made there.
+    @Test func preferencesSampleReadsWritesAndWatchesTypedKeys() async throws {
+        // A store left by an interrupted run would start the count elsewhere.
+        try BasicValueStore(name: "preferences").removeAll()
+        let outcome = try readmePreferencesSample()
+        defer {
+            outcome.watcher.cancel()
+            try? outcome.preferences.removeAll()
+            try? FileManager.default.removeItem(at: outcome.preferences.fileURL.deletingLastPathComponent())
+        }
+        #expect(outcome.launchesAfterIncrement == 1)
+        #expect(outcome.launches == 1)
+        #expect(outcome.userName == "Ada")
+        #expect(outcome.modelLaunches == 1)
+        #expect(outcome.preferences.integer(forKey: "launches") == 1)
+        // "strict: another type stored there throws" (the README's keys are the app's own, internal).
+        let launches = BasicValueStore.Key<Int>("launches", default: 0)
+        try outcome.preferences.set("many", forKey: "launches")
+        #expect(outcome.preferences[launches] == 0)
+        #expect(throws: PersistenceError.self) { try outcome.preferences.value(forKey: launches) }
+    }
+
     /// Runs in the standard caches location, and removes what it made there.
     @Test func cachingSampleStoresAndFetches() async throws {
         let (cache, cached, fetched) = try await readmeCachingSample(Profile(id: "42", name: "Ada"), api: ProfileAPI())

@@ -55,6 +55,7 @@ extension BasicValueStore {
             throw PersistenceError(error, "cannot read the basic-value store")
         }
         let scan = bytes.withUnsafeBytes { BasicLogScanner.scan($0, from: 0) }
+        defer { didApplyAppendedLocked(scan) }
         try apply(scan, startingAt: start, total: bytes.count)
     }
 
@@ -87,7 +88,7 @@ extension BasicValueStore {
         switch change {
         case .none: break
         case .appended: try readAppendedLocked()
-        case .replaced: try reloadAllLocked()
+        case .replaced: try reloadAllPublishingLocked()
         }
         log.counter.markSeen()
     }

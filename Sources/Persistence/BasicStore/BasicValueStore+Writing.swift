@@ -62,6 +62,7 @@ extension BasicValueStore {
             } catch {
                 throw PersistenceError(error, "cannot remove all values")
             }
+            willRemoveAllLocked()
             index.removeAll()
             unsynchronized = false
         }
@@ -125,6 +126,7 @@ extension BasicValueStore {
             throw PersistenceError(error, "cannot \(verb) key \"\(record.key)\"", key: record.key)
         }
         index.apply(record, size: framed.count)
+        didApplyLocked(record)
         if durability == .batched { unsynchronized = true }
         compactIfNeededLocked()
     }

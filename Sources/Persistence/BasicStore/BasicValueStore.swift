@@ -20,7 +20,7 @@ import Foundation
 ///
 /// The store is safe to use from any thread. Processes (and several stores on one file) coordinate
 /// through an advisory `flock` on `<file>.lock`: each write first reads what others appended, so
-/// ``update(forKey:_:)`` is an atomic read-modify-write across processes.
+/// ``update(forKey:_:)-(String,_)`` is an atomic read-modify-write across processes.
 public final class BasicValueStore: @unchecked Sendable {
     // @unchecked: the mutable state below is only touched while `lock` is held.
 
@@ -42,6 +42,8 @@ public final class BasicValueStore: @unchecked Sendable {
     var repairs = BasicValueStoreStatistics()
     /// After a failed automatic compaction, the log size at which to try again.
     var compactionRetrySize = 0
+    /// The change streams and observers (its own lock; publishing happens under `lock`).
+    let changeBroadcaster = BasicChangeBroadcaster()
 
     /// The name of the log in a store directory given by a ``StoreLocation``.
     public static let logFileName = "basic-values.log"

@@ -122,6 +122,39 @@ public func readmePersistenceSample() throws -> ReadmePersistenceOutcome {
                                     settings: settings, theme: theme)
 }
 
+/// What the "Typed keys, change streams and `@Stored`" snippet gave.
+public struct ReadmePreferencesOutcome {
+    public var preferences: BasicValueStore
+    /// `preferences[.launches]` after the increment.
+    public var launchesAfterIncrement: Int
+    /// `try preferences.value(forKey: .launches)`.
+    public var launches: Int
+    /// `preferences[.userName]`.
+    public var userName: String?
+    /// A `PreferencesModel` over the store: its `launches`.
+    public var modelLaunches: Int
+    /// The snippet's watcher task, for the caller to cancel.
+    public var watcher: Task<Void, Never>
+}
+
+/// README, "Typed keys, change streams and `@Stored`", in the standard location.
+public func readmePreferencesSample() throws -> ReadmePreferencesOutcome {
+    let preferences = try BasicValueStore(name: "preferences")
+    preferences[.launches] += 1                              // 1 the first time: the default is 0
+    let launchesAfterIncrement = preferences[.launches]
+    try preferences.set("Ada", forKey: .userName)            // throws what the subscript cannot
+    let launches = try preferences.value(forKey: .launches)  // strict: another type stored there throws
+
+    let watcher = Task {                                     // the current value, then each new one
+        for await name in preferences.changes(forKey: .userName) { print(name ?? "signed out") }
+    }
+
+    let model = PreferencesModel(store: preferences)
+    return ReadmePreferencesOutcome(preferences: preferences, launchesAfterIncrement: launchesAfterIncrement,
+                                    launches: launches, userName: preferences[.userName],
+                                    modelLaunches: model.launches, watcher: watcher)
+}
+
 /// README, "Caching" (in the standard caches location).
 public func readmeCachingSample(_ profile: Profile, api: ProfileAPI) async throws
     -> (cache: Cache<Profile>, cached: Profile, fetched: Profile) {

@@ -1,0 +1,128 @@
+extension BasicValueStore {
+    /// The values of a typed key as they change: first the current value, then the new value
+    /// after each set, update or removal (a removal yields the key's default, as reads give it).
+    ///
+    /// ```swift
+    /// for await theme in store.changes(forKey: .theme) {
+    ///     apply(theme)
+    /// }
+    /// ```
+    ///
+    /// Every write of the key yields, even one storing an equal value. Writes by this process
+    /// (through any store on the file) yield at once; writes by other processes yield when this
+    /// store notices them — at its next read, write or ``synchronize()``. A log replaced by another
+    /// process (its compaction or ``removeAll()``) yields only for keys whose value differs;
+    /// compaction changes no value and yields nothing. The stream never blocks a writer: by
+    /// default it keeps only the newest value the consumer has not taken yet (a slow consumer
+    /// skips intermediate values but always sees the latest); pass `.unbounded` to see every
+    /// write. It ends when the iterating task is cancelled or the store is deallocated, and
+    /// unregisters then; it does not keep the store alive.
+    ///
+    /// - Parameters:
+    ///   - key: A typed key.
+    ///   - bufferingPolicy: How many values to keep for a consumer that is busy;
+    ///     `.bufferingNewest(1)` by default.
+    /// - Returns: The stream of the key's values.
+    public func changes<Value>(forKey key: Key<Value>,
+                               bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .bufferingNewest(1))
+        -> AsyncStream<Value> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
+        let decode = key.decode
+        let defaultValue = key.defaultValue
+        let subscriber = BasicChangeBroadcaster.ValueSubscriber(
+            yield: { stored in continuation.yield(stored.flatMap(decode) ?? defaultValue) },
+            finish: { continuation.finish() })
+        let name = key.storageName
+        // Under the store's lock: the current value and registration with nothing in between.
+        let id = lock.withLock {
+            refreshForReadingLocked()
+            continuation.yield(index.value(forKey: name).flatMap(decode) ?? defaultValue)
+            return changeBroadcaster.addValueSubscriber(forKey: name, subscriber)
+        }
+        continuation.onTermination = { [weak broadcaster = changeBroadcaster] _ in
+            broadcaster?.removeValueSubscriber(id, forKey: name)
+        }
+        return stream
+    }
+
+    /// The keys of the store as they change: one ``Change`` per write (set, update, removal,
+    /// ``removeAll()``), naming the keys it changed; nothing for the contents at the start.
+    ///
+    /// ```swift
+    /// for await change in store.changes() where change.contains(.theme) {
+    ///     reloadTheme()
+    /// }
+    /// ```
+    ///
+    /// Writes by other processes arrive when this store notices them, as with
+    /// ``changes(forKey:bufferingPolicy:)``; compaction yields nothing. Keys changed while the
+    /// consumer is busy merge into one ``Change``, so the stream never blocks a writer and never
+    /// loses a key. It ends when the iterating task is cancelled or the store is deallocated.
+    ///
+    /// - Returns: The stream of changes.
+    public func changes() -> Changes {
+        let (doorbell, ring) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let mailbox = BasicChangeMailbox(doorbell: ring)
+        let id = changeBroadcaster.addStoreSubscriber(mailbox)
+        ring.onTermination = { [weak broadcaster = changeBroadcaster] _ in
+            broadcaster?.removeStoreSubscriber(id)
+        }
+        return Changes(doorbell: doorbell, mailbox: mailbox)
+    }
+
+    // The hooks below are called by the write and refresh paths, holding `lock` (and the `flock`).
+
+    /// Publishes one record this store appended and applied. Needs `lock`.
+    func didApplyLocked(_ record: BasicLogRecord) {
+        guard !changeBroadcaster.hasNoListeners else { return }
+        changeBroadcaster.publish([BasicChangeBroadcaster.Event(key: record.key, value: record.value)])
+    }
+
+    /// Publishes records another process (or store) appended, read and applied. Needs `lock`.
+    func didApplyAppendedLocked(_ scan: BasicLogScanner.Result) {
+        guard !scan.records.isEmpty, !changeBroadcaster.hasNoListeners else { return }
+        changeBroadcaster.publish(scan.records.map { BasicChangeBroadcaster.Event(key: $0.record.key, value: $0.record.value) })
+    }
+
+    /// Publishes the removal of every key, before ``removeAll()`` empties the index. Needs `lock`.
+    func willRemoveAllLocked() {
+        guard !index.entries.isEmpty, !changeBroadcaster.hasNoListeners else { return }
+        changeBroadcaster.publish(index.entries.keys.sorted().map { BasicChangeBroadcaster.Event(key: $0, value: nil) })
+    }
+
+    /// ``reloadAllLocked()`` for a log replaced behind this store's back, publishing the keys whose
+    /// values differ afterwards (none after a compaction). Needs `lock` and the `flock`.
+    ///
+    /// - Throws: What ``reloadAllLocked()`` throws; what changed until then is still published.
+    func reloadAllPublishingLocked() throws(PersistenceError) {
+        guard !changeBroadcaster.hasNoListeners else { return try reloadAllLocked() }
+        let before = index.entries
+        defer { publishDifferencesLocked(from: before) }
+        try reloadAllLocked()
+    }
+
+    /// Publishes every key whose value differs between `before` and the index. Needs `lock`.
+    private func publishDifferencesLocked(from before: [String: BasicStoreIndex.Entry]) {
+        let after = index.entries
+        var events: [BasicChangeBroadcaster.Event] = []
+        for (key, entry) in after where before[key]?.value != entry.value {
+            events.append(BasicChangeBroadcaster.Event(key: key, value: entry.value))
+        }
+        for key in before.keys where after[key] == nil {
+            events.append(BasicChangeBroadcaster.Event(key: key, value: nil))
+        }
+        changeBroadcaster.publish(events.sorted { $0.key < $1.key })
+    }
+}
+
+extension BasicValueStore {
+    /// How many change streams and observers are registered (tests: termination unregisters).
+    package var changeListenerCount: Int {
+        changeBroadcaster.listenerCount
+    }
+
+    /// Waits until every observer notification scheduled so far has run (tests).
+    package func waitForChangeObservers() {
+        changeBroadcaster.drainObservers()
+    }
+}
