@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch="${DOCC_SCRATCH:-/tmp/archivist-docc}"
 graphs="$scratch/symbol-graphs"
-rm -rf "$graphs" && mkdir -p "$graphs"
+mkdir -p "$graphs"  # kept: an unchanged module is not recompiled, so its graph is not re-emitted
 swift build --scratch-path "$scratch/build" \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
     -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >/dev/null

@@ -8,7 +8,7 @@ import Persistence
 /// length (UInt32 little-endian), CRC-32 of the payload (UInt32 LE), payload (see
 /// ``JournalRecord``). Replaying the records in order rebuilds the index: the last record that
 /// mentions a key decides its state and its place in the LRU order. Records are buffered in memory
-/// and appended with one `write` per mutation; nothing is `fsync`ed (a cache can be rebuilt, and
+/// and appended with one `write` per mutation, after the level's lock is released (``JournalOutput``); nothing is `fsync`ed (a cache can be rebuilt, and
 /// opening reconciles the journal with the entries directory anyway). When the journal holds many
 /// more records than live entries it is compacted: rewritten atomically as one `stored` record per
 /// entry, least recently used first.
@@ -26,16 +26,22 @@ package struct DiskJournal {
 
     let path: String
     let fileSystem: any FileSystem
-    private var descriptor: FileDescriptor?
+    /// Where flushed records are written, outside the level's lock.
+    let output: JournalOutput
     private var buffer: [UInt8] = []
     /// Records in the file plus the buffer, to decide when to compact.
     private(set) var recordCount = 0
-    /// A failed append may have left a torn record: the next flush rewrites the whole journal.
-    private(set) var needsRewrite = false
+    /// A failed rewrite left the old journal: the next flush rewrites the whole journal.
+    private var rewriteFailed = false
+
+    /// A failed append may have left a torn record, or a rewrite failed: the next flush rewrites
+    /// the whole journal.
+    var needsRewrite: Bool { rewriteFailed || output.hasFailed }
 
     init(path: String, fileSystem: any FileSystem) {
         self.path = path
         self.fileSystem = fileSystem
+        output = JournalOutput(path: path, fileSystem: fileSystem)
     }
 
     /// Reads and checks every record of the journal at `path`.
@@ -90,20 +96,13 @@ package struct DiskJournal {
     /// Bytes waiting in the buffer.
     var bufferedBytes: Int { buffer.count }
 
-    /// Appends the buffered records to the file with one write.
-    ///
-    /// - Throws: ``SystemCallError``; the records stay buffered and the next successful flush
-    ///   rewrites the file (a failed write may have left a partial record).
-    mutating func flush() throws(SystemCallError) {
+    /// Hands the buffered records to ``output``, which appends them with one write once the
+    /// level's lock is released (``JournalOutput/drain()``). A failed append sets
+    /// ``needsRewrite``: the next flush rewrites the file (the append may have left a partial record).
+    mutating func flush() {
         guard !buffer.isEmpty, !needsRewrite else { return }
-        do {
-            let file = try openForAppending()
-            try fileSystem.write(Data(buffer), to: file)
-            buffer.removeAll(keepingCapacity: true)
-        } catch {
-            needsRewrite = true
-            throw error
-        }
+        output.enqueue(buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Replaces the whole journal with `records` (compaction or repair), atomically.
@@ -116,33 +115,21 @@ package struct DiskJournal {
     mutating func rewrite(_ records: [JournalRecord], writer: AtomicFileWriter) throws(SystemCallError) {
         var bytes = Self.header
         for record in records { record.append(to: &bytes) }
-        closeDescriptor()
+        output.reset()
         do {
             try writer.write(Data(bytes), to: path, durability: .atomic)
         } catch {
-            needsRewrite = true
+            rewriteFailed = true
             throw error
         }
         buffer.removeAll(keepingCapacity: true)
         recordCount = records.count
-        needsRewrite = false
+        rewriteFailed = false
     }
 
-    /// Closes the file (it is reopened by the next flush).
-    mutating func closeDescriptor() {
-        if let descriptor { try? fileSystem.close(descriptor) }
-        descriptor = nil
-    }
-
-    private mutating func openForAppending() throws(SystemCallError) -> FileDescriptor {
-        if let descriptor { return descriptor }
-        let file = try fileSystem.open(path, mode: .readAppend(permissions: 0o644))
-        // A new (or emptied) file needs its header before the first record.
-        if (try? fileSystem.status(of: file).size) == 0 {
-            try fileSystem.write(Data(Self.header), to: file)
-        }
-        descriptor = file
-        return file
+    /// Closes the file (it is reopened by the next write).
+    func closeDescriptor() {
+        output.close()
     }
 
     private static func littleEndian32(_ bytes: [UInt8], at position: Int) -> UInt32 {

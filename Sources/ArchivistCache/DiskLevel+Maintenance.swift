@@ -112,7 +112,7 @@ extension DiskLevel {
         if state.journal.needsRewrite || state.journal.recordCount > 2 * state.index.count + Self.compactionSlack {
             compact(&state)
         } else {
-            try? state.journal.flush()
+            state.journal.flush()
         }
     }
 
@@ -142,7 +142,7 @@ extension DiskLevel {
     /// - Parameter policy: `.lastSession` keeps the entries used in the previous session only.
     /// - Returns: The keys with their entries.
     package func preloadCandidates(_ policy: CachePreloadPolicy) -> [(key: String, entry: DiskEntry)] {
-        state.withLock { state in
+        withState { state in
             ensureOpen(&state)
             guard policy != .none else { return [] }
             let now = clock.now()

@@ -73,7 +73,7 @@ extension DiskLevel {
             compact(&state)
         } else {
             state.journal.append(.session(state.session, startedAt: clock.now()))
-            try? state.journal.flush()
+            state.journal.flush()
         }
     }
 

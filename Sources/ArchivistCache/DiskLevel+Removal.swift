@@ -9,7 +9,7 @@ extension DiskLevel {
     ///   - generation: Remove only if the entry is still this generation (`nil`: any).
     package func remove(_ key: String, ifGeneration generation: UInt64? = nil) {
         // No `writing`: a store of the same key in progress re-reads the index before it commits.
-        state.withLock { state in
+        withState { state in
             ensureOpen(&state)
             guard let slot = state.index.slot(of: key) else { return }
             if let generation, state.index.payload(at: slot)?.generation != generation { return }
@@ -24,7 +24,7 @@ extension DiskLevel {
     package func removeAll() {
         writing.lock()
         defer { writing.unlock() }
-        state.withLock { state in
+        withState { state in
             ensureOpen(&state)
             for name in (try? fileSystem.contentsOfDirectory(entriesDirectory)) ?? [] {
                 _ = try? fileSystem.remove(path(ofFile: name))

@@ -55,6 +55,8 @@ package final class DiskLevel: Sendable {
     /// Drains the keys the memory level served since the last call (they count as uses here).
     let touchedKeys: @Sendable () -> [(key: String, accessedAt: Double?)]
     let state: StateLock<State>
+    /// The journal's file output (the journal in ``State`` queues records into it).
+    let journalOutput: JournalOutput
     /// Requests (not preloading) currently reading from this level. A lock of its own: counting
     /// must not wait for a write or the opening that holds `state`.
     let activeRequests = StateLock(0)
@@ -86,20 +88,31 @@ package final class DiskLevel: Sendable {
         self.clock = clock
         self.touchedKeys = touchedKeys
         self.opensAfter = opensAfter
-        state = StateLock(State(journal: DiskJournal(path: AtomicFileWriter.join(directory, "journal"),
-                                                     fileSystem: fileSystem)))
+        let journal = DiskJournal(path: AtomicFileWriter.join(directory, "journal"), fileSystem: fileSystem)
+        journalOutput = journal.output
+        state = StateLock(State(journal: journal))
     }
 
     deinit {
-        state.withLock { state in
-            try? state.journal.flush()
-            state.journal.closeDescriptor()
-        }
+        state.withLock { $0.journal.flush() }
+        journalOutput.drain(waiting: true)
+        journalOutput.close()
+    }
+
+    /// Runs `body` under the level's lock, then — with the lock released — appends the journal
+    /// records it flushed, so no reader waits for a journal write.
+    ///
+    /// - Parameter body: Reads or changes the state.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    func withState<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+        defer { journalOutput.drain() }
+        return try state.withLock(body)
     }
 
     /// Reads the journal and the entries directory now instead of at the first request.
     package func open() {
-        state.withLock { ensureOpen(&$0) }
+        withState { ensureOpen(&$0) }
     }
 
     /// The path of an entry file.
@@ -114,7 +127,7 @@ package final class DiskLevel: Sendable {
     ///   - countsAsUse: Whether to make it the most recently used (not for preloading).
     /// - Returns: Where its file is, or why there is none.
     package func lookup(_ key: String, countsAsUse: Bool) -> Lookup {
-        state.withLock { state in
+        withState { state in
             ensureOpen(&state)
             applyTouches(&state)
             guard let slot = state.index.slot(of: key), var entry = state.index.payload(at: slot) else { return .missing }
@@ -139,7 +152,7 @@ package final class DiskLevel: Sendable {
 
     /// The current generation of `key`'s entry, or `nil` when there is none.
     package func generation(of key: String) -> UInt64? {
-        state.withLock { state in
+        withState { state in
             ensureOpen(&state)
             return state.index.slot(of: key).flatMap { state.index.payload(at: $0)?.generation }
         }
@@ -164,7 +177,7 @@ package final class DiskLevel: Sendable {
         defer { writing.unlock() }
         let size = Int64(data.count)
         // Room and a file name, under the lock.
-        let fileName = state.withLock { (state: inout State) -> String? in
+        let fileName = withState { (state: inout State) -> String? in
             ensureOpen(&state)
             applyTouches(&state)
             journalAccesses(&state)
@@ -185,12 +198,12 @@ package final class DiskLevel: Sendable {
         do throws(SystemCallError) {
             prepared = try writer.prepare(data, for: path, durability: .atomic)
         } catch {
-            state.withLock { flush(&$0) }  // the evictions happened
+            withState { flush(&$0) }  // the evictions happened
             throw error
         }
         EntryKeyAttribute.write(key, toFileAt: prepared.temporaryPath)
         // The rename and the index, under the lock: a reader sees the old entry or the new one.
-        return try state.withLock { (state: inout State) throws(SystemCallError) -> Bool in
+        return try withState { (state: inout State) throws(SystemCallError) -> Bool in
             do throws(SystemCallError) {
                 try writer.commit(prepared)
             } catch {
@@ -222,7 +235,7 @@ package final class DiskLevel: Sendable {
 
     /// The total size of the entries in bytes, from the index (no scan).
     package var totalSize: Int64 {
-        state.withLock { state in
+        withState { state in
             ensureOpen(&state)
             return state.totalSize
         }
@@ -230,7 +243,7 @@ package final class DiskLevel: Sendable {
 
     /// How many entries the level holds.
     package var count: Int {
-        state.withLock { state in
+        withState { state in
             ensureOpen(&state)
             return state.index.count
         }
@@ -238,7 +251,7 @@ package final class DiskLevel: Sendable {
 
     /// What evictions have cost so far (benchmarks).
     package var evictionStatistics: DiskEvictionStatistics {
-        state.withLock { $0.evictions }
+        withState { $0.evictions }
     }
 
     /// Marks the start and end of a request's read, so preloading can give way.
@@ -252,9 +265,10 @@ package final class DiskLevel: Sendable {
 
     /// Writes buffered journal records now (they are otherwise written by the next change).
     package func synchronize() {
-        state.withLock { state in
+        withState { state in
             applyTouches(&state)
             flush(&state)
         }
+        journalOutput.drain(waiting: true)
     }
 }

@@ -2,6 +2,7 @@ import ArchivistCache
 import Foundation
 import Persistence
 import Testing
+import TestSupport
 
 /// What waits on the disk and what does not: async reads leave the cooperative pool's threads
 /// free, a write's bytes go to disk without the lock readers need, and registering over a format
@@ -121,5 +122,39 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: fixture.cacheDirectory().path)
         #expect(names == [KeyFileName.stem(for: "kept").text])
         #expect(FileManager.default.contents(atPath: outside.appendingPathComponent("precious").path) == Data("keep".utf8))
+    }
+}
+
+/// The journal is written outside the disk level's lock.
+@Suite struct CacheJournalOutsideTheLockTests {
+    @Test func aLookupDoesNotWaitForAJournalWrite() async throws {
+        let directory = try TemporaryDirectory(prefix: "archivist-cache-journal-lock")
+        let gated = GatedFileSystem(gatedSuffixes: [], gatedOpens: ["/format/journal"])
+        let disk = DiskLevel(directory: directory.file("format").path, capacity: 10_000, expiry: .never,
+                             fileSystem: gated, clock: TestClock().cacheClock, touchedKeys: { [] })
+        let answered = try await offCooperativePool { () -> Bool in
+            let storeDone = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                _ = try? disk.store(Data("v".utf8), for: "a")  // its journal append opens the journal
+                storeDone.signal()
+            }
+            gated.arrived.wait()
+            let lookupDone = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                _ = disk.lookup("a", countsAsUse: true)
+                lookupDone.signal()
+            }
+            let answered = lookupDone.wait(timeout: .now() + 10) == .success
+            gated.open()
+            gated.open()  // spare
+            storeDone.wait()
+            if !answered { lookupDone.wait() }
+            return answered
+        }
+        #expect(answered)
+        disk.synchronize()
+        let journal = DiskJournal.read(path: directory.file("format").appendingPathComponent("journal").path,
+                                       fileSystem: SystemFileSystem())
+        #expect(journal.records.contains { if case .stored(let key, _, _, _, _, _) = $0 { key == "a" } else { false } })
     }
 }
