@@ -7,11 +7,23 @@ cd "$(dirname "$0")/.."
 scratch="${DOCC_SCRATCH:-/tmp/archivist-docc}"
 graphs="$scratch/symbol-graphs"
 mkdir -p "$graphs"  # kept: an unchanged module is not recompiled, so its graph is not re-emitted
-swift build --scratch-path "$scratch/build" \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
-    -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >/dev/null
+build() {
+    swift build --scratch-path "$scratch/build" \
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
+        -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >/dev/null
+}
+modules="PropertyList AutoCoding KeyedArchive Persistence ArchivistCache ArchivistTesting"
+build
+for module in $modules; do
+    if [ ! -f "$graphs/$module.symbols.json" ]; then
+        # A module built earlier without the flags emitted no graph: build everything afresh once.
+        rm -rf "$scratch/build"
+        build
+        break
+    fi
+done
 status=0
-for module in PropertyList AutoCoding KeyedArchive Persistence ArchivistCache ArchivistTesting; do
+for module in $modules; do
     catalog="Sources/$module/$module.docc"
     [ -d "$catalog" ] || continue
     module_graphs="$scratch/graphs-$module"

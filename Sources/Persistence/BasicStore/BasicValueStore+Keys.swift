@@ -7,7 +7,7 @@ extension BasicValueStore {
     /// ```
     ///
     /// The setter cannot throw. When its write fails the previous value stays stored and the
-    /// error is kept in ``lastWriteError``; use ``set(_:forKey:)-(_,BasicValueStore.Key<Value>)`` to handle
+    /// error is kept in ``lastWriteError``; use ``set(_:forKey:)-(_,Key<Value>)`` to handle
     /// failures where they happen.
     ///
     /// - Parameter key: A typed key.
@@ -88,7 +88,7 @@ extension BasicValueStore {
     /// ``subscript(_:)`` or a ``Stored`` property — or `nil` when that write succeeded.
     ///
     /// Throwing calls leave it alone. Each such write replaces it, so with several threads writing
-    /// through setters, use ``set(_:forKey:)-(_,BasicValueStore.Key<Value>)`` to learn which write failed.
+    /// through setters, use ``set(_:forKey:)-(_,Key<Value>)`` to learn which write failed.
     public var lastWriteError: PersistenceError? {
         changeBroadcaster.lastWriteError
     }

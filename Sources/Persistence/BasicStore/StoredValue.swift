@@ -57,14 +57,14 @@ public final class StoredValue<Value: Sendable>: Observable, Sendable, CustomStr
     /// Stores `newValue`, reporting a failure.
     ///
     /// - Parameter newValue: The value; `nil` removes the key, for optional keys.
-    /// - Throws: ``PersistenceError`` as ``BasicValueStore/set(_:forKey:)-(_,BasicValueStore.Key<Value>)``.
+    /// - Throws: ``PersistenceError`` as ``BasicValueStore/set(_:forKey:)-(_,Key<Value>)``.
     public func set(_ newValue: Value) throws(PersistenceError) {
         try store.set(newValue, forKey: key)
     }
 
     /// Removes the stored value, so the value reads as the key's default again.
     ///
-    /// - Throws: ``PersistenceError`` as ``BasicValueStore/removeValue(forKey:)-(BasicValueStore.Key<Value>)``.
+    /// - Throws: ``PersistenceError`` as ``BasicValueStore/removeValue(forKey:)-(Key<Value>)``.
     public func reset() throws(PersistenceError) {
         try store.removeValue(forKey: key)
     }
