@@ -28,13 +28,15 @@ extension BasicValueStore {
         case .valid, .unrecognized:
             break
         }
-        let scan = bytes.withUnsafeBytes { BasicLogScanner.scan($0, from: BasicLogFormat.headerSize) }
-        if header == .unrecognized && scan.records.isEmpty {
+        if header == .unrecognized,
+           !bytes.withUnsafeBytes({ BasicLogScanner.containsIntactRecord($0, from: BasicLogFormat.headerSize) }) {
             throw PersistenceError(.corrupt, "not a basic-value store log: unrecognized header and no intact record "
                                    + "(the file is left untouched)", path: log.path)
         }
-        index.removeAll()
-        try apply(scan, startingAt: 0, total: bytes.count)
+        index.removeAll(expectingLogSize: bytes.count)
+        // Strings and data stay encoded in the bytes just read until a get needs them.
+        index.keepEncodedValues(in: bytes)
+        try applyRecords(in: bytes, from: BasicLogFormat.headerSize, startingAt: 0, keepingValuesEncoded: true)
         if header == .unrecognized {
             // Damaged header, intact records: count the header as damage and rewrite the file.
             repairs.damagedRegionsSkipped += 1
@@ -54,15 +56,23 @@ extension BasicValueStore {
         } catch {
             throw PersistenceError(error, "cannot read the basic-value store")
         }
-        let scan = bytes.withUnsafeBytes { BasicLogScanner.scan($0, from: 0) }
-        try apply(scan, startingAt: start, total: bytes.count)
+        index.reserveCapacity(forAppendedBytes: bytes.count)
+        try applyRecords(in: bytes, from: 0, startingAt: start, keepingValuesEncoded: false)
     }
 
-    /// Applies scanned records, counts damage and cuts a torn tail.
-    private func apply(_ scan: BasicLogScanner.Result, startingAt start: Int, total: Int) throws(PersistenceError) {
-        for (record, _, size) in scan.records { index.apply(record, size: size) }
+    /// Applies the records of `bytes` (the log from offset `start`) to the index as they are read,
+    /// counts damage and cuts a torn tail. Needs `lock` and the `flock`. Encoded values are kept
+    /// only for a whole log (`start` 0), whose bytes the index holds.
+    private func applyRecords(in bytes: Data, from first: Int, startingAt start: Int,
+                              keepingValuesEncoded: Bool) throws(PersistenceError) {
+        let scan = bytes.withUnsafeBytes { buffer in
+            BasicLogScanner.scan(buffer, from: first, keepingValuesEncoded: keepingValuesEncoded) { key, value, _, size in
+                index.apply(key: key, value: value, size: size)
+            }
+        }
         repairs.damagedRegionsSkipped += scan.damagedRanges.count
         repairs.damagedBytesSkipped += scan.damagedRanges.reduce(0) { $0 + $1.count }
+        let total = bytes.count
         guard scan.validEnd < total else { return }
         // Bytes after the last intact record: an append cut short by a crash (every writer holds
         // the flock while appending, and so do we now, so no append is in progress).
