@@ -86,8 +86,16 @@ extension BasicValueStore {
 
     /// Brings the index up to date with the file. Needs `lock` and the `flock`.
     ///
+    /// Every process increments the shared change counter (holding the `flock`) before it changes
+    /// the log, so when the counter has not moved the log is as this process last read it, and a
+    /// write costs no `stat`. With `comparingFile` (``synchronize()``), or when the counter is not
+    /// mapped, the log is also compared with the file at its path, noticing a log replaced or
+    /// removed behind the stores' back.
+    ///
+    /// - Parameter comparingFile: Whether to `stat` the path even when the counter has not moved.
     /// - Throws: ``PersistenceError`` from the file system.
-    func refreshLocked() throws(PersistenceError) {
+    func refreshLocked(comparingFile: Bool = false) throws(PersistenceError) {
+        guard comparingFile || log.counter.hasChanged else { return }
         let change: BasicLogFile.Change
         do {
             change = try log.change()
@@ -105,8 +113,8 @@ extension BasicValueStore {
     /// Before a read: one load of the shared change counter, and only when another process
     /// changed the log, the `flock` and a refresh. Needs `lock`. A failure keeps serving the last
     /// good contents (reads do not throw, like `UserDefaults`); the next write or ``synchronize()``
-    /// reports it. (Writers always compare the file itself, so a log replaced behind the stores'
-    /// back is noticed at the next write.)
+    /// reports it. (``synchronize()`` compares the file itself, so a log replaced behind the
+    /// stores' back is noticed there.)
     func refreshForReadingLocked() {
         guard log.counter.hasChanged else { return }
         do {
