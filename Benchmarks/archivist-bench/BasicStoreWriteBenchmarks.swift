@@ -83,16 +83,23 @@ enum BasicStoreWriteBenchmarks: BenchmarkSuite {
         return [BasicStoreSQLiteProbe.measure(in: try directory())]
     }
 
-    /// Runs `body(thread, step)` for `setsPerThread` steps on each of `threads` threads at once.
-    private static func concurrently(_ body: @Sendable (Int, Int) throws -> Void) throws {
+    /// Runs `body(thread, step)` for `setsPerThread` steps on each of `threads` threads at once
+    /// (real threads: `concurrentPerform` would run only as many as there are cores).
+    private static func concurrently(_ body: @escaping @Sendable (Int, Int) throws -> Void) throws {
         let failures = FailureBox()
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            do {
-                for step in 0 ..< setsPerThread { try body(thread, thread * 7 + step) }
-            } catch {
-                failures.record(error)
+        let done = DispatchGroup()
+        for thread in 0 ..< threads {
+            done.enter()
+            Thread.detachNewThread {
+                defer { done.leave() }
+                do {
+                    for step in 0 ..< setsPerThread { try body(thread, thread * 7 + step) }
+                } catch {
+                    failures.record(error)
+                }
             }
         }
+        done.wait()
         if let error = failures.first { throw error }
     }
 

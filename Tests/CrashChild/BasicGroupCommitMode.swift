@@ -23,19 +23,26 @@ enum BasicGroupCommitMode: CrashChildMode {
             fileSystem: SystemFileSystem())
         let existing = store.dictionaryRepresentation()
         announceReady()
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            var n = (0 ..< slots).compactMap { existing["t\(thread).\($0)"]?.integerValue }.max() ?? 0
-            while true {
-                n += 1
-                do {
-                    try store.set(n, forKey: "t\(thread).\(n % slots)")
-                } catch {
-                    FileHandle.standardError.write(Data("thread \(thread): \(error)\n".utf8))
-                    exit(1)
-                }
-                // One write(2) per line, under PIPE_BUF: lines from threads never interleave.
-                FileHandle.standardOutput.write(Data("\(thread) \(n)\n".utf8))
+        // Real threads: `concurrentPerform` would run only as many at once as there are cores.
+        for thread in 0 ..< threads {
+            Thread.detachNewThread { write(on: store, thread: thread, after: existing) }
+        }
+        while true { sleep(60) }
+    }
+
+    /// Thread `thread`'s endless sets, continuing after what `existing` holds.
+    private static func write(on store: BasicValueStore, thread: Int, after existing: [String: BasicValue]) -> Never {
+        var n = (0 ..< slots).compactMap { existing["t\(thread).\($0)"]?.integerValue }.max() ?? 0
+        while true {
+            n += 1
+            do {
+                try store.set(n, forKey: "t\(thread).\(n % slots)")
+            } catch {
+                FileHandle.standardError.write(Data("thread \(thread): \(error)\n".utf8))
+                exit(1)
             }
+            // One write(2) per line, under PIPE_BUF: lines from threads never interleave.
+            FileHandle.standardOutput.write(Data("\(thread) \(n)\n".utf8))
         }
     }
 }

@@ -22,7 +22,7 @@ struct BasicValueStoreGroupCommitTests {
                                         compaction: BasicCompactionPolicy(minimumFileSize: 4 << 10, garbageRatio: 0.5),
                                         fileSystem: SystemFileSystem())
         let failures = BasicFailureCounter()
-        DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
+        Self.onThreads { thread in
             for n in 0 ..< 150 {
                 do {
                     try store.set(n, forKey: "t\(thread).\(n % 10)")
@@ -51,7 +51,7 @@ struct BasicValueStoreGroupCommitTests {
         let store = try BasicValueStore(fileURL: url, durability: .everyWrite, compaction: .standard, fileSystem: disk)
         try store.set("before", forKey: "before")
         let outcomes = Outcomes()
-        DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
+        Self.onThreads { thread in
             for n in 0 ..< 40 {
                 if thread == 0 && n == 10 {
                     disk.inject(FileSystemFault(.sync, code: EIO, pathContains: "values.log", times: 1))
@@ -119,6 +119,20 @@ struct BasicValueStoreGroupCommitTests {
             }
         }
         #expect(acknowledgedTotal > 0)
+    }
+
+    /// Runs `body` on `threads` real threads at once (`concurrentPerform` would run only as many
+    /// as there are cores, and group commit needs writers waiting together).
+    private static func onThreads(_ body: @escaping @Sendable (Int) -> Void) {
+        let done = DispatchGroup()
+        for thread in 0 ..< threads {
+            done.enter()
+            Thread.detachNewThread {
+                body(thread)
+                done.leave()
+            }
+        }
+        done.wait()
     }
 
     /// Which keys' sets returned, failed with the injected error, or failed otherwise (`nil`).

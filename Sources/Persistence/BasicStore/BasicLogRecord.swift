@@ -19,7 +19,10 @@ package struct BasicLogRecord: Equatable {
     ///
     /// - Returns: The bytes, or `nil` when the payload exceeds ``BasicLogFormat/maximumPayloadSize``.
     package func framed() -> [UInt8]? {
-        var bytes = BasicLogFormat.marker
+        var bytes: [UInt8] = []
+        // Room for the header, the key and a short value: one allocation for most records.
+        bytes.reserveCapacity(BasicLogFormat.recordHeaderSize + 2 + key.utf8.count + 10 + (value.map(Self.sizeHint) ?? 0))
+        bytes.append(contentsOf: BasicLogFormat.marker)
         bytes.append(contentsOf: [0, 0, 0, 0, 0, 0, 0, 0])  // length and checksum, filled in below
         bytes.append(value == nil ? BasicLogOperation.remove.rawValue : BasicLogOperation.set.rawValue)
         BasicValueEncoder.appendLengthPrefixed(key, into: &bytes)
@@ -34,6 +37,17 @@ package struct BasicLogRecord: Equatable {
         }
         for index in 0 ..< 4 { bytes[8 + index] = UInt8(truncatingIfNeeded: crc >> UInt32(index * 8)) }
         return bytes
+    }
+
+    /// A cheap guess at a value's encoded size (exact for strings and data, small otherwise).
+    private static func sizeHint(_ value: BasicValue) -> Int {
+        switch value {
+        case .string(let string): string.utf8.count
+        case .data(let data): data.count
+        case .array(let elements): elements.count * 4
+        case .dictionary(let entries): entries.count * 12
+        default: 0
+        }
     }
 
     /// Reads the record that starts at `offset`, checking marker, length, checksum and payload.

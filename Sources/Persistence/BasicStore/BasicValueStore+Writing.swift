@@ -38,6 +38,8 @@ extension BasicValueStore {
         var written: BasicGroupCommit.Position?
         let result: Result
         do {
+            if durability == .everyWrite { log.groupCommit.writerArriving() }
+            defer { if durability == .everyWrite { log.groupCommit.writerAppended() } }
             lock.lock()
             defer { lock.unlock() }
             try lockFile()
@@ -109,6 +111,8 @@ extension BasicValueStore {
     private func write(_ record: BasicLogRecord) throws(PersistenceError) {
         var written: BasicGroupCommit.Position?
         do {
+            if durability == .everyWrite { log.groupCommit.writerArriving() }
+            defer { if durability == .everyWrite { log.groupCommit.writerAppended() } }
             lock.lock()
             defer { lock.unlock() }
             written = try withFileLock { () throws(PersistenceError) -> BasicGroupCommit.Position? in
