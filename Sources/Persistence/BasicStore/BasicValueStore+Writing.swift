@@ -166,7 +166,8 @@ extension BasicValueStore {
     }
 
     /// After a failed flush: cuts the log of generation `generation` back to `offset` and rereads
-    /// it, so the index and other processes no longer see records that may not be durable.
+    /// it, so the index and other processes no longer see records that may not be durable —
+    /// unless another process appended since (cutting would drop its records).
     ///
     /// - Returns: `false` when the log was replaced since (compaction wrote it durably: nothing to undo).
     private func undoUnflushed(generation: Int, from offset: Int) -> Bool {
@@ -175,6 +176,13 @@ extension BasicValueStore {
         guard (try? lockFile()) != nil else { return true }
         defer { log.unlock() }
         guard log.generation == generation else { return false }
+        if log.counter.hasChanged {
+            // Another process wrote since: its records may follow ours, and its own flush may have
+            // made ours durable too. Cutting would lose its acknowledged records, so ours stay;
+            // their writers still get the error (a failure that may have landed, never a loss).
+            try? refreshLocked()
+            return true
+        }
         // If the cut fails too, rereading still drops nothing intact; the waiters get the error.
         try? log.truncate(to: offset)
         try? reloadAllLocked()
