@@ -7,6 +7,8 @@ let suites: [any BenchmarkSuite.Type] = [
     KeyedBenchmarks.self,
     StoreBenchmarks.self,
     BasicStoreBenchmarks.self,
+    BasicStoreOpenBenchmarks.self,
+    BasicStoreWriteBenchmarks.self,
     CacheBenchmarks.self,
 ]
 

@@ -7,6 +7,7 @@ let modes: [(name: String, run: ([String]) throws -> Void)] = [
     (ArchiveStoreMode.name, ArchiveStoreMode.run),
     (BasicStoreMode.name, BasicStoreMode.run),
     (BasicIncrementMode.name, BasicIncrementMode.run),
+    (BasicGroupCommitMode.name, BasicGroupCommitMode.run),
     (ArchiveIncrementMode.name, ArchiveIncrementMode.run),
 ]
 

@@ -83,8 +83,7 @@ package struct BasicByteReader {
     /// Reads 8 little-endian bytes.
     mutating func readFixed64() throws(BasicDecodingFailure) -> UInt64 {
         guard remaining >= 8 else { throw BasicDecodingFailure(reason: "unexpected end", offset: offset) }
-        var value: UInt64 = 0
-        for index in 0 ..< 8 { value |= UInt64(bytes[offset + index]) << UInt64(index * 8) }
+        let value = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         offset += 8
         return value
     }
@@ -92,8 +91,7 @@ package struct BasicByteReader {
     /// Reads 4 little-endian bytes.
     mutating func readFixed32() throws(BasicDecodingFailure) -> UInt32 {
         guard remaining >= 4 else { throw BasicDecodingFailure(reason: "unexpected end", offset: offset) }
-        var value: UInt32 = 0
-        for index in 0 ..< 4 { value |= UInt32(bytes[offset + index]) << UInt32(index * 8) }
+        let value = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
         offset += 4
         return value
     }
@@ -113,9 +111,35 @@ package struct BasicByteReader {
         let start = offset
         let count = try readCount(minimumBytesEach: 1)
         let utf8 = try readBytes(count)
-        if let invalid = UTF8Validation.firstInvalidOffset(in: utf8) {
+        if !Self.isASCII(utf8), let invalid = UTF8Validation.firstInvalidOffset(in: utf8) {
             throw BasicDecodingFailure(reason: "invalid UTF-8", offset: start + invalid)
         }
         return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// Checks a varint length and that many bytes of valid UTF-8, as ``readString()`` does,
+    /// and moves past them without making a string.
+    mutating func skipString() throws(BasicDecodingFailure) {
+        let start = offset
+        let count = try readCount(minimumBytesEach: 1)
+        let utf8 = try readBytes(count)
+        if !Self.isASCII(utf8), let invalid = UTF8Validation.firstInvalidOffset(in: utf8) {
+            throw BasicDecodingFailure(reason: "invalid UTF-8", offset: start + invalid)
+        }
+    }
+
+    /// Whether every byte is below 0x80 (checked eight at a time): such bytes are valid UTF-8.
+    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while count - index >= 8 {
+            if bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            index += 8
+        }
+        while index < count {
+            if bytes[index] >= 0x80 { return false }
+            index += 1
+        }
+        return true
     }
 }

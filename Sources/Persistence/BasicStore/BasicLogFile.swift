@@ -16,7 +16,11 @@ final class BasicLogFile {
     private let lockFile: FileDescriptor
     /// Announces changes to other processes; mapped from the lock file's first 8 bytes.
     private(set) var counter: BasicChangeCounter
-    private var log: FileDescriptor?
+    private var log: BasicLogDescriptor?
+    /// How many times the log was opened: a new generation after every reopen.
+    private(set) var generation = 0
+    /// Shares the flushes of durable appends; told of every reopen and append.
+    let groupCommit = BasicGroupCommit()
     /// Which file ``log`` is, to notice a log replaced by another process.
     private var identity: (device: UInt64, inode: UInt64) = (0, 0)
     /// How many bytes of the log this process has read and applied (its view ends here).
@@ -46,7 +50,6 @@ final class BasicLogFile {
     }
 
     deinit {
-        if let log { try? fileSystem.close(log) }
         try? fileSystem.close(lockFile)
     }
 
@@ -70,7 +73,8 @@ final class BasicLogFile {
         case replaced
     }
 
-    /// Compares the log on disk with this process's view: one `stat`, no lock needed.
+    /// Compares the log on disk with this process's view: one `stat` by path (a log replaced by
+    /// another process's compaction has a new inode), no lock needed.
     ///
     /// - Returns: What changed.
     /// - Throws: ``SystemCallError`` from `stat`.
@@ -89,13 +93,17 @@ final class BasicLogFile {
         if try fileSystem.status(path) == nil {
             try AtomicFileWriter(fileSystem: fileSystem).write(Data(BasicLogFormat.header), to: path)
         }
-        let opened = try fileSystem.open(path, mode: .readAppend(permissions: 0o644))
-        if let log { try? fileSystem.close(log) }
+        let opened = BasicLogDescriptor(try fileSystem.open(path, mode: .readAppend(permissions: 0o644)),
+                                        fileSystem: fileSystem)
         log = opened
-        let status = try fileSystem.status(of: opened)
+        generation += 1
+        // Told at once, so appends and flushes never name a generation it does not know.
+        groupCommit.opened(generation: generation, size: 0, descriptor: opened)
+        let status = try fileSystem.status(of: opened.file)
         identity = (status.device, status.inode)
-        let bytes = try fileSystem.read(opened, at: 0, count: Int(clamping: status.size))
+        let bytes = try fileSystem.read(opened.file, at: 0, count: Int(clamping: status.size))
         end = bytes.count
+        groupCommit.opened(generation: generation, size: end, descriptor: opened)
         return bytes
     }
 
@@ -105,33 +113,35 @@ final class BasicLogFile {
     /// - Throws: ``SystemCallError``.
     func readAppended() throws(SystemCallError) -> Data {
         guard let log else { return Data() }
-        let status = try fileSystem.status(of: log)
+        let status = try fileSystem.status(of: log.file)
         guard status.size > Int64(end) else { return Data() }
-        let bytes = try fileSystem.read(log, at: Int64(end), count: Int(clamping: status.size) - end)
+        let bytes = try fileSystem.read(log.file, at: Int64(end), count: Int(clamping: status.size) - end)
         end += bytes.count
         return bytes
     }
 
-    /// Appends a record, optionally flushing it to the device.
+    /// Appends a record with one `write` (flushing is left to ``groupCommit``).
     ///
     /// On failure the file is cut back to ``end``, so a partial record never stays behind.
     ///
-    /// - Parameters:
-    ///   - bytes: The framed record.
-    ///   - sync: Whether to `fsync` before returning.
+    /// - Parameter bytes: The framed record.
+    /// - Returns: Where the record ends, to wait for with ``BasicGroupCommit/waitUntilDurable(_:undo:)``.
     /// - Throws: ``SystemCallError`` of the failing call; the log is then as before.
-    func append(_ bytes: [UInt8], sync: Bool) throws(SystemCallError) {
+    @discardableResult
+    func append(_ bytes: [UInt8]) throws(SystemCallError) -> BasicGroupCommit.Position {
         guard let log else { throw SystemCallError(.write, path: path, code: EBADF) }
         counter.increment()
         do throws(SystemCallError) {
-            try fileSystem.write(Data(bytes), to: log)
-            if sync { try fileSystem.sync(log) }
+            try fileSystem.write(Data(bytes), to: log.file)
         } catch {
             // If even the cut fails, the partial record is skipped as damage by the next read.
-            try? fileSystem.truncate(log, to: Int64(end))
+            try? fileSystem.truncate(log.file, to: Int64(end))
             throw error
         }
         end += bytes.count
+        let position = BasicGroupCommit.Position(generation: generation, offset: end)
+        groupCommit.appended(upTo: position)
+        return position
     }
 
     /// Cuts the log to `size` bytes (a torn tail left by a crash) and flushes the cut.
@@ -141,8 +151,8 @@ final class BasicLogFile {
     func truncate(to size: Int) throws(SystemCallError) {
         guard let log else { return }
         counter.increment()
-        try fileSystem.truncate(log, to: Int64(size))
-        try fileSystem.sync(log)
+        try fileSystem.truncate(log.file, to: Int64(size))
+        try fileSystem.sync(log.file)
         end = size
     }
 
@@ -151,7 +161,7 @@ final class BasicLogFile {
     /// - Throws: ``SystemCallError`` from `fsync`.
     func sync() throws(SystemCallError) {
         guard let log else { return }
-        try fileSystem.sync(log)
+        try log.sync()
     }
 
     /// Replaces the log with `bytes` atomically and durably, then reopens it.

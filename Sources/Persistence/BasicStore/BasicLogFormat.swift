@@ -18,6 +18,8 @@ package enum BasicLogFormat {
     /// The 4 bytes that open every record. 0xFE and 0xC0 never occur in UTF-8, so the marker never
     /// appears inside a key or a string; after damage, the reader searches for the next marker.
     package static let marker: [UInt8] = [0xFE, 0xC0, 0xB5, 0x1C]
+    /// ``marker`` read as a little-endian 32-bit number, for a one-compare check.
+    static let markerValue: UInt32 = 0x1CB5_C0FE
     /// Marker, length and checksum.
     static let recordHeaderSize = 12
     /// The largest payload a record may have (64 MiB): a bigger value is refused at `set`, and a

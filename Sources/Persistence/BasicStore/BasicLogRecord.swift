@@ -19,7 +19,10 @@ package struct BasicLogRecord: Equatable {
     ///
     /// - Returns: The bytes, or `nil` when the payload exceeds ``BasicLogFormat/maximumPayloadSize``.
     package func framed() -> [UInt8]? {
-        var bytes = BasicLogFormat.marker
+        var bytes: [UInt8] = []
+        // Room for the header, the key and a short value: one allocation for most records.
+        bytes.reserveCapacity(BasicLogFormat.recordHeaderSize + 2 + key.utf8.count + 10 + (value.map(Self.sizeHint) ?? 0))
+        bytes.append(contentsOf: BasicLogFormat.marker)
         bytes.append(contentsOf: [0, 0, 0, 0, 0, 0, 0, 0])  // length and checksum, filled in below
         bytes.append(value == nil ? BasicLogOperation.remove.rawValue : BasicLogOperation.set.rawValue)
         BasicValueEncoder.appendLengthPrefixed(key, into: &bytes)
@@ -36,6 +39,17 @@ package struct BasicLogRecord: Equatable {
         return bytes
     }
 
+    /// A cheap guess at a value's encoded size (exact for strings and data, small otherwise).
+    private static func sizeHint(_ value: BasicValue) -> Int {
+        switch value {
+        case .string(let string): string.utf8.count
+        case .data(let data): data.count
+        case .array(let elements): elements.count * 4
+        case .dictionary(let entries): entries.count * 12
+        default: 0
+        }
+    }
+
     /// Reads the record that starts at `offset`, checking marker, length, checksum and payload.
     ///
     /// - Parameters:
@@ -44,9 +58,26 @@ package struct BasicLogRecord: Equatable {
     /// - Returns: The record and its total size in bytes.
     /// - Throws: ``BasicDecodingFailure`` when no intact record starts there.
     static func read(in bytes: UnsafeRawBufferPointer, at offset: Int) throws(BasicDecodingFailure) -> (record: BasicLogRecord, size: Int) {
+        let (key, value, size) = try readIndexed(in: bytes, at: offset, keepingValuesEncoded: false)
+        guard case .decoded(let decoded)? = value else { return (BasicLogRecord(key: key, value: nil), size) }
+        return (BasicLogRecord(key: key, value: decoded), size)
+    }
+
+    /// Reads the record that starts at `offset` as ``read(in:at:)`` does, optionally leaving a
+    /// string or data value encoded (checked, not copied): its ``BasicIndexedValue/encoded(offset:count:)``
+    /// offset is relative to `bytes`.
+    ///
+    /// - Parameters:
+    ///   - bytes: The log (or a tail of it).
+    ///   - offset: Where the record should start.
+    ///   - keepingValuesEncoded: Whether strings and data stay encoded.
+    /// - Returns: The key, the value (`nil` for a removal) and the record's total size in bytes.
+    /// - Throws: ``BasicDecodingFailure`` when no intact record starts there.
+    static func readIndexed(in bytes: UnsafeRawBufferPointer, at offset: Int, keepingValuesEncoded: Bool)
+        throws(BasicDecodingFailure) -> (key: String, value: BasicIndexedValue?, size: Int) {
         var reader = BasicByteReader(bytes, offset: offset)
-        let marker = try reader.readBytes(4)
-        guard marker.elementsEqual(BasicLogFormat.marker) else {
+        let marker = try reader.readFixed32()
+        guard marker == BasicLogFormat.markerValue else {
             throw BasicDecodingFailure(reason: "no record marker", offset: offset)
         }
         let length = try reader.readFixed32()
@@ -60,7 +91,9 @@ package struct BasicLogRecord: Equatable {
             throw BasicDecodingFailure(reason: "checksum mismatch", offset: offset)
         }
         do {
-            return (try decodePayload(payload), BasicLogFormat.recordHeaderSize + Int(length))
+            let payloadOffset = offset + BasicLogFormat.recordHeaderSize
+            let (key, value) = try decodePayload(payload, keepingValuesEncodedAt: keepingValuesEncoded ? payloadOffset : nil)
+            return (key, value, BasicLogFormat.recordHeaderSize + Int(length))
         } catch {
             // A checksummed payload that does not decode: a newer format or undetected damage.
             throw BasicDecodingFailure(reason: "\(error.reason) at payload byte \(error.offset)", offset: offset)
@@ -72,18 +105,28 @@ package struct BasicLogRecord: Equatable {
         CRC32C.checksum(payload, continuing: CRC32C.checksum(length))
     }
 
-    private static func decodePayload(_ payload: UnsafeRawBufferPointer) throws(BasicDecodingFailure) -> BasicLogRecord {
+    /// Decodes a payload; with `encodedBase` (the payload's offset in the scanned bytes), a string
+    /// or data value is checked and left encoded.
+    private static func decodePayload(_ payload: UnsafeRawBufferPointer, keepingValuesEncodedAt encodedBase: Int?)
+        throws(BasicDecodingFailure) -> (key: String, value: BasicIndexedValue?) {
         var body = BasicByteReader(payload)
         let rawOperation = try body.readByte()
         guard let operation = BasicLogOperation(rawValue: rawOperation) else {
             throw BasicDecodingFailure(reason: "unknown operation 0x\(String(rawOperation, radix: 16))", offset: 0)
         }
         let key = try body.readString()
-        var value: BasicValue?
-        if operation == .set { value = try BasicValueDecoder.decode(from: &body) }
+        var value: BasicIndexedValue?
+        if operation == .set {
+            let valueStart = body.offset
+            if let encodedBase, try BasicValueDecoder.skipStringOrData(from: &body) {
+                value = .encoded(offset: encodedBase + valueStart, count: body.offset - valueStart)
+            } else {
+                value = .decoded(try BasicValueDecoder.decode(from: &body))
+            }
+        }
         guard body.remaining == 0 else {
             throw BasicDecodingFailure(reason: "\(body.remaining) stray bytes after the value", offset: body.offset)
         }
-        return BasicLogRecord(key: key, value: value)
+        return (key, value)
     }
 }

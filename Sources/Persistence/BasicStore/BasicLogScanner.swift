@@ -16,27 +16,77 @@ package enum BasicLogScanner {
         package var validEnd: Int = 0
     }
 
-    /// Scans `bytes` from `start` to the end.
+    /// What a streaming scan found besides the records it handed over.
+    package struct Summary {
+        /// How many intact records were handed over.
+        package var recordCount = 0
+        /// Damaged byte ranges between intact records, skipped.
+        package var damagedRanges: [Range<Int>] = []
+        /// Where the last intact record ends: bytes from here on are a torn tail.
+        package var validEnd: Int = 0
+    }
+
+    /// Scans `bytes` from `start` to the end, collecting the records (tools and tests; the store
+    /// streams with ``scan(_:from:keepingValuesEncoded:visit:)``).
     ///
     /// - Parameters:
     ///   - bytes: The log, or the part of it being read; offsets are relative to its start.
     ///   - start: The offset of the first record.
     /// - Returns: The intact records, the damaged ranges and the end of the intact part.
     package static func scan(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Result {
-        var result = Result()
+        var records: [(record: BasicLogRecord, offset: Int, size: Int)] = []
+        let summary = scan(bytes, from: start, keepingValuesEncoded: false) { key, value, offset, size in
+            guard case .decoded(let decoded)? = value else {
+                records.append((BasicLogRecord(key: key, value: nil), offset, size))
+                return
+            }
+            records.append((BasicLogRecord(key: key, value: decoded), offset, size))
+        }
+        return Result(records: records, damagedRanges: summary.damagedRanges, validEnd: summary.validEnd)
+    }
+
+    /// Scans `bytes` from `start` to the end, handing each intact record to `visit` as it is read
+    /// (nothing is collected, so opening a large log allocates only what the index keeps).
+    ///
+    /// - Parameters:
+    ///   - bytes: The log, or the part of it being read; offsets are relative to its start.
+    ///   - start: The offset of the first record.
+    ///   - keepingValuesEncoded: Whether string and data values are checked but left encoded
+    ///     (their offsets are relative to `bytes`, which the caller must keep).
+    ///   - visit: Receives each intact record's key, value (`nil` for a removal), offset and size,
+    ///     in log order.
+    /// - Returns: The number of records, the damaged ranges and the end of the intact part.
+    package static func scan(_ bytes: UnsafeRawBufferPointer, from start: Int, keepingValuesEncoded: Bool,
+                             visit: (_ key: String, _ value: BasicIndexedValue?, _ offset: Int, _ size: Int) -> Void) -> Summary {
+        var summary = Summary()
         var position = start
         while position < bytes.count {
-            if let (record, size) = try? BasicLogRecord.read(in: bytes, at: position) {
-                result.records.append((record, position, size))
+            if let (key, value, size) = try? BasicLogRecord.readIndexed(in: bytes, at: position,
+                                                                       keepingValuesEncoded: keepingValuesEncoded) {
+                visit(key, value, position, size)
+                summary.recordCount += 1
                 position += size
                 continue
             }
             guard let resume = nextIntactRecord(in: bytes, after: position) else { break }
-            result.damagedRanges.append(position ..< resume)
+            summary.damagedRanges.append(position ..< resume)
             position = resume
         }
-        result.validEnd = min(position, bytes.count)
-        return result
+        summary.validEnd = min(position, bytes.count)
+        return summary
+    }
+
+    /// Whether any intact record starts at or after `start` (telling a damaged header from a
+    /// foreign file before anything is applied).
+    ///
+    /// - Parameters:
+    ///   - bytes: The log.
+    ///   - start: Where to start looking.
+    /// - Returns: `true` when one does.
+    package static func containsIntactRecord(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Bool {
+        guard start < bytes.count else { return false }
+        if Self.isIntactRecord(in: bytes, at: start) { return true }
+        return nextIntactRecord(in: bytes, after: start) != nil
     }
 
     /// The offset of the first intact record after `position`, or `nil` when none follows.
@@ -48,10 +98,15 @@ package enum BasicLogScanner {
     static func nextIntactRecord(in bytes: UnsafeRawBufferPointer, after position: Int) -> Int? {
         var candidate = position + 1
         while let found = nextMarker(in: bytes, from: candidate) {
-            if (try? BasicLogRecord.read(in: bytes, at: found)) != nil { return found }
+            if Self.isIntactRecord(in: bytes, at: found) { return found }
             candidate = found + 1
         }
         return nil
+    }
+
+    /// Whether an intact record starts at `offset` (checked without copying its value).
+    private static func isIntactRecord(in bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        (try? BasicLogRecord.readIndexed(in: bytes, at: offset, keepingValuesEncoded: true)) != nil
     }
 
     /// The offset of the next record marker at or after `start`.

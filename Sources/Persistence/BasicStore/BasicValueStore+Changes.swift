@@ -79,9 +79,9 @@ extension BasicValueStore {
     }
 
     /// Publishes records another process (or store) appended, read and applied. Needs `lock`.
-    func didApplyAppendedLocked(_ scan: BasicLogScanner.Result) {
-        guard !scan.records.isEmpty, !changeBroadcaster.hasNoListeners else { return }
-        changeBroadcaster.publish(scan.records.map { BasicChangeBroadcaster.Event(key: $0.record.key, value: $0.record.value) })
+    func didApplyAppendedLocked(_ events: [BasicChangeBroadcaster.Event]) {
+        guard !events.isEmpty, !changeBroadcaster.hasNoListeners else { return }
+        changeBroadcaster.publish(events)
     }
 
     /// Publishes the removal of every key, before ``removeAll()`` empties the index. Needs `lock`.
@@ -96,17 +96,17 @@ extension BasicValueStore {
     /// - Throws: What ``reloadAllLocked()`` throws; what changed until then is still published.
     func reloadAllPublishingLocked() throws(PersistenceError) {
         guard !changeBroadcaster.hasNoListeners else { return try reloadAllLocked() }
-        let before = index.entries
+        let before = index.values
         defer { publishDifferencesLocked(from: before) }
         try reloadAllLocked()
     }
 
     /// Publishes every key whose value differs between `before` and the index. Needs `lock`.
-    private func publishDifferencesLocked(from before: [String: BasicStoreIndex.Entry]) {
-        let after = index.entries
+    private func publishDifferencesLocked(from before: [String: BasicValue]) {
+        let after = index.values
         var events: [BasicChangeBroadcaster.Event] = []
-        for (key, entry) in after where before[key]?.value != entry.value {
-            events.append(BasicChangeBroadcaster.Event(key: key, value: entry.value))
+        for (key, value) in after where before[key] != value {
+            events.append(BasicChangeBroadcaster.Event(key: key, value: value))
         }
         for key in before.keys where after[key] == nil {
             events.append(BasicChangeBroadcaster.Event(key: key, value: nil))

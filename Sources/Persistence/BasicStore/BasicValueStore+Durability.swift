@@ -7,6 +7,8 @@ extension BasicValueStore {
     public enum Durability: Sendable, Hashable, CustomStringConvertible {
         /// `fsync` after every set and removal: once the call returns, the change survives power
         /// loss. The default, and what `UserDefaults.synchronize()` costs on Linux for every call.
+        /// Sets made at the same time from several threads share their flushes (group commit):
+        /// each still returns only once its own change is durable.
         case everyWrite
         /// No `fsync` per write; ``BasicValueStore/synchronize()`` flushes everything written so
         /// far. Much faster for bursts; a power loss may lose the unsynchronized tail (never tear

@@ -28,13 +28,15 @@ extension BasicValueStore {
         case .valid, .unrecognized:
             break
         }
-        let scan = bytes.withUnsafeBytes { BasicLogScanner.scan($0, from: BasicLogFormat.headerSize) }
-        if header == .unrecognized && scan.records.isEmpty {
+        if header == .unrecognized,
+           !bytes.withUnsafeBytes({ BasicLogScanner.containsIntactRecord($0, from: BasicLogFormat.headerSize) }) {
             throw PersistenceError(.corrupt, "not a basic-value store log: unrecognized header and no intact record "
                                    + "(the file is left untouched)", path: log.path)
         }
-        index.removeAll()
-        try apply(scan, startingAt: 0, total: bytes.count)
+        index.removeAll(expectingLogSize: bytes.count)
+        // Strings and data stay encoded in the bytes just read until a get needs them.
+        index.keepEncodedValues(in: bytes)
+        try applyRecords(in: bytes, from: BasicLogFormat.headerSize, startingAt: 0, keepingValuesEncoded: true)
         if header == .unrecognized {
             // Damaged header, intact records: count the header as damage and rewrite the file.
             repairs.damagedRegionsSkipped += 1
@@ -54,16 +56,35 @@ extension BasicValueStore {
         } catch {
             throw PersistenceError(error, "cannot read the basic-value store")
         }
-        let scan = bytes.withUnsafeBytes { BasicLogScanner.scan($0, from: 0) }
-        defer { didApplyAppendedLocked(scan) }
-        try apply(scan, startingAt: start, total: bytes.count)
+        index.reserveCapacity(forAppendedBytes: bytes.count)
+        // Another process's records, for the change streams (collected only when someone listens).
+        var appended: [BasicChangeBroadcaster.Event]? = changeBroadcaster.hasNoListeners ? nil : []
+        defer { if let appended { didApplyAppendedLocked(appended) } }
+        try applyRecords(in: bytes, from: 0, startingAt: start, keepingValuesEncoded: false) { key, value in
+            guard appended != nil else { return }
+            switch value {
+            case .decoded(let decoded)?: appended?.append(BasicChangeBroadcaster.Event(key: key, value: decoded))
+            case nil: appended?.append(BasicChangeBroadcaster.Event(key: key, value: nil))
+            // Not kept encoded here (`keepingValuesEncoded` is false); the index decodes it anyway.
+            case .encoded?: appended?.append(BasicChangeBroadcaster.Event(key: key, value: index.value(forKey: key)))
+            }
+        }
     }
 
-    /// Applies scanned records, counts damage and cuts a torn tail.
-    private func apply(_ scan: BasicLogScanner.Result, startingAt start: Int, total: Int) throws(PersistenceError) {
-        for (record, _, size) in scan.records { index.apply(record, size: size) }
+    /// Applies the records of `bytes` (the log from offset `start`) to the index as they are read,
+    /// counts damage and cuts a torn tail. Needs `lock` and the `flock`. Encoded values are kept
+    /// only for a whole log (`start` 0), whose bytes the index holds.
+    private func applyRecords(in bytes: Data, from first: Int, startingAt start: Int, keepingValuesEncoded: Bool,
+                              applied: (String, BasicIndexedValue?) -> Void = { _, _ in }) throws(PersistenceError) {
+        let scan = bytes.withUnsafeBytes { buffer in
+            BasicLogScanner.scan(buffer, from: first, keepingValuesEncoded: keepingValuesEncoded) { key, value, _, size in
+                index.apply(key: key, value: value, size: size)
+                applied(key, value)
+            }
+        }
         repairs.damagedRegionsSkipped += scan.damagedRanges.count
         repairs.damagedBytesSkipped += scan.damagedRanges.reduce(0) { $0 + $1.count }
+        let total = bytes.count
         guard scan.validEnd < total else { return }
         // Bytes after the last intact record: an append cut short by a crash (every writer holds
         // the flock while appending, and so do we now, so no append is in progress).
@@ -77,8 +98,16 @@ extension BasicValueStore {
 
     /// Brings the index up to date with the file. Needs `lock` and the `flock`.
     ///
+    /// Every process increments the shared change counter (holding the `flock`) before it changes
+    /// the log, so when the counter has not moved the log is as this process last read it, and a
+    /// write costs no `stat`. With `comparingFile` (``synchronize()``), or when the counter is not
+    /// mapped, the log is also compared with the file at its path, noticing a log replaced or
+    /// removed behind the stores' back.
+    ///
+    /// - Parameter comparingFile: Whether to `stat` the path even when the counter has not moved.
     /// - Throws: ``PersistenceError`` from the file system.
-    func refreshLocked() throws(PersistenceError) {
+    func refreshLocked(comparingFile: Bool = false) throws(PersistenceError) {
+        guard comparingFile || log.counter.hasChanged else { return }
         let change: BasicLogFile.Change
         do {
             change = try log.change()
@@ -96,8 +125,8 @@ extension BasicValueStore {
     /// Before a read: one load of the shared change counter, and only when another process
     /// changed the log, the `flock` and a refresh. Needs `lock`. A failure keeps serving the last
     /// good contents (reads do not throw, like `UserDefaults`); the next write or ``synchronize()``
-    /// reports it. (Writers always compare the file itself, so a log replaced behind the stores'
-    /// back is noticed at the next write.)
+    /// reports it. (``synchronize()`` compares the file itself, so a log replaced behind the
+    /// stores' back is noticed there.)
     func refreshForReadingLocked() {
         guard log.counter.hasChanged else { return }
         do {

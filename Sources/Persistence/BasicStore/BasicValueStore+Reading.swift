@@ -10,7 +10,7 @@ extension BasicValueStore {
         lock.lock()
         defer { lock.unlock() }
         refreshForReadingLocked()
-        return index.value(forKey: key)
+        return index.decodingValue(forKey: key)
     }
 
     /// Every key with a value, sorted.
@@ -36,7 +36,7 @@ extension BasicValueStore {
         lock.lock()
         defer { lock.unlock() }
         refreshForReadingLocked()
-        return index.entries.mapValues(\.value)
+        return index.values
     }
 
     /// Sizes and repair counters.

@@ -35,18 +35,25 @@ extension BasicValueStore {
     @discardableResult
     public func update<Result>(forKey key: String, _ body: (inout BasicValue?) throws -> Result) throws -> Result {
         let key = KeyFileName.normalized(key)
-        lock.lock()
-        defer { lock.unlock() }
-        try lockFile()
-        defer { log.unlock() }
-        try refreshLocked()
-        let old = index.value(forKey: key)
-        var new = old
-        let result = try body(&new)
-        // Written even when equal: `==` cannot tell -0.0 from 0.0, and a rewrite is cheap.
-        if new != nil || old != nil {
-            try appendLocked(BasicLogRecord(key: key, value: new))
+        var written: BasicGroupCommit.Position?
+        let result: Result
+        do {
+            if durability == .everyWrite { log.groupCommit.writerArriving() }
+            defer { if durability == .everyWrite { log.groupCommit.writerAppended() } }
+            lock.lock()
+            defer { lock.unlock() }
+            try lockFile()
+            defer { log.unlock() }
+            try refreshLocked()
+            let old = index.value(forKey: key)
+            var new = old
+            result = try body(&new)
+            // Written even when equal: `==` cannot tell -0.0 from 0.0, and a rewrite is cheap.
+            if new != nil || old != nil {
+                written = try appendLocked(BasicLogRecord(key: key, value: new))
+            }
         }
+        if let written { try waitUntilDurable(written, key: key) }
         return result
     }
 
@@ -77,7 +84,7 @@ extension BasicValueStore {
         lock.lock()
         defer { lock.unlock() }
         try withFileLock { () throws(PersistenceError) in
-            try refreshLocked()
+            try refreshLocked(comparingFile: true)
             guard unsynchronized else { return }
             do throws(SystemCallError) {
                 try log.sync()
@@ -100,27 +107,39 @@ extension BasicValueStore {
         }
     }
 
-    /// Appends `record` after catching up with other processes, unless it removes a missing key.
+    /// Appends `record` after catching up with other processes, unless it removes a missing key;
+    /// with ``Durability/everyWrite``, then waits (holding no lock) for a flush that covers it.
     private func write(_ record: BasicLogRecord) throws(PersistenceError) {
-        lock.lock()
-        defer { lock.unlock() }
-        try withFileLock { () throws(PersistenceError) in
-            try refreshLocked()
-            // A removal of a missing key changes nothing: skip the write.
-            if record.value == nil && index.value(forKey: record.key) == nil { return }
-            try appendLocked(record)
+        var written: BasicGroupCommit.Position?
+        do {
+            if durability == .everyWrite { log.groupCommit.writerArriving() }
+            defer { if durability == .everyWrite { log.groupCommit.writerAppended() } }
+            lock.lock()
+            defer { lock.unlock() }
+            written = try withFileLock { () throws(PersistenceError) -> BasicGroupCommit.Position? in
+                try refreshLocked()
+                // A removal of a missing key changes nothing: skip the write.
+                if record.value == nil && index.value(forKey: record.key) == nil { return nil }
+                return try appendLocked(record)
+            }
         }
+        if let written { try waitUntilDurable(written, key: record.key, removal: record.value == nil) }
     }
 
     /// Appends one record and applies it; compacts if due. Needs `lock` and the `flock`.
-    private func appendLocked(_ record: BasicLogRecord) throws(PersistenceError) {
+    ///
+    /// - Returns: With ``Durability/everyWrite``, where the record ends: the caller waits for it
+    ///   with ``waitUntilDurable(_:key:removal:)`` after releasing both locks.
+    @discardableResult
+    private func appendLocked(_ record: BasicLogRecord) throws(PersistenceError) -> BasicGroupCommit.Position? {
         guard let framed = record.framed() else {
             throw PersistenceError(.unsupportedValue, "cannot set key \"\(record.key)\": the encoded value exceeds "
                                    + "the \(BasicLogFormat.maximumPayloadSize >> 20) MiB record limit",
                                    key: record.key, path: log.path)
         }
+        let position: BasicGroupCommit.Position
         do {
-            try log.append(framed, sync: durability == .everyWrite)
+            position = try log.append(framed)
         } catch {
             let verb = record.value == nil ? "remove" : "set"
             throw PersistenceError(error, "cannot \(verb) key \"\(record.key)\"", key: record.key)
@@ -129,5 +148,47 @@ extension BasicValueStore {
         didApplyLocked(record)
         if durability == .batched { unsynchronized = true }
         compactIfNeededLocked()
+        return durability == .everyWrite ? position : nil
+    }
+
+    /// Waits until the log is durable up to `position`, sharing the flush with concurrent writers
+    /// (group commit). Needs neither lock: gets go on while the flush runs.
+    ///
+    /// - Throws: ``PersistenceError`` naming the key when the flush failed; the record (and any
+    ///   other unflushed one) was then undone.
+    private func waitUntilDurable(_ position: BasicGroupCommit.Position, key: String,
+                                  removal: Bool = false) throws(PersistenceError) {
+        do {
+            try log.groupCommit.waitUntilDurable(position) { generation, offset in
+                undoUnflushed(generation: generation, from: offset)
+            }
+        } catch {
+            throw PersistenceError(error, "cannot \(removal ? "remove" : "set") key \"\(key)\"", key: key)
+        }
+    }
+
+    /// After a failed flush: cuts the log of generation `generation` back to `offset` and rereads
+    /// it, so the index and other processes no longer see records that may not be durable —
+    /// unless another process appended since (cutting would drop its records).
+    ///
+    /// - Returns: `false` when the log was replaced since (compaction wrote it durably: nothing to undo).
+    private func undoUnflushed(generation: Int, from offset: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard (try? lockFile()) != nil else { return true }
+        defer { log.unlock() }
+        guard log.generation == generation else { return false }
+        if log.counter.hasChanged {
+            // Another process wrote since: its records may follow ours, and its own flush may have
+            // made ours durable too. Cutting would lose its acknowledged records, so ours stay;
+            // their writers still get the error (a failure that may have landed, never a loss).
+            try? refreshLocked()
+            return true
+        }
+        // If the cut fails too, rereading still drops nothing intact; the waiters get the error.
+        try? log.truncate(to: offset)
+        try? reloadAllLocked()
+        log.counter.markSeen()
+        return true
     }
 }

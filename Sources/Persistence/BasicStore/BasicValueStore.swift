@@ -18,6 +18,9 @@ import Foundation
 /// it touches. Values are kept in memory: a get is a lookup plus one load of a change counter
 /// that writers in every process increment (it lives in the lock file, mapped into memory).
 ///
+/// With ``Durability/everyWrite``, concurrent sets share `fsync`s: each appends, then waits, holding
+/// no lock, for a flush that covers its record, so gets never wait on the device.
+///
 /// The store is safe to use from any thread. Processes (and several stores on one file) coordinate
 /// through an advisory `flock` on `<file>.lock`: each write first reads what others appended, so
 /// ``update(forKey:_:)-(String,_)`` is an atomic read-modify-write across processes.

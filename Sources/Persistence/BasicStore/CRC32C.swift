@@ -4,19 +4,20 @@
 /// Computed in software with slicing-by-8 tables (eight bytes per step), so the same code runs on
 /// every platform without a C target.
 package enum CRC32C {
-    /// Eight 256-entry tables: `tables[0]` is the classic byte table, `tables[k]` advances a byte
-    /// through `k` further zero bytes.
-    private static let tables: [[UInt32]] = {
-        var tables = [[UInt32]](repeating: [UInt32](repeating: 0, count: 256), count: 8)
+    /// Eight 256-entry tables, one after the other: table 0 is the classic byte table, table `k`
+    /// advances a byte through `k` further zero bytes. One flat array, so the loop below indexes a
+    /// single buffer.
+    private static let tables: [UInt32] = {
+        var tables = [UInt32](repeating: 0, count: 8 * 256)
         for byte in 0 ..< 256 {
             var crc = UInt32(byte)
             for _ in 0 ..< 8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0x82F6_3B78 : crc >> 1 }
-            tables[0][byte] = crc
+            tables[byte] = crc
         }
         for byte in 0 ..< 256 {
             for slice in 1 ..< 8 {
-                let previous = tables[slice - 1][byte]
-                tables[slice][byte] = (previous >> 8) ^ tables[0][Int(previous & 0xFF)]
+                let previous = tables[(slice - 1) * 256 + byte]
+                tables[slice * 256 + byte] = (previous >> 8) ^ tables[Int(previous & 0xFF)]
             }
         }
         return tables
@@ -30,22 +31,25 @@ package enum CRC32C {
     /// - Returns: The checksum of everything so far.
     package static func checksum(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
         var state = ~crc
+        guard let base = bytes.baseAddress else { return crc }
         let count = bytes.count
         var index = 0
-        tables.withUnsafeBufferPointer { tables in
-            let t0 = tables[0], t1 = tables[1], t2 = tables[2], t3 = tables[3]
-            let t4 = tables[4], t5 = tables[5], t6 = tables[6], t7 = tables[7]
+        tables.withUnsafeBufferPointer { table in
+            // Every index below is a byte (0…255) plus a multiple of 256 under 2048, so the
+            // unchecked reads stay inside the 2,048-entry table.
+            guard let t = table.baseAddress, table.count == 8 * 256 else { return }
             while count - index >= 8 {
-                let low = state ^ (UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8
-                    | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24)
-                state = t7[Int(low & 0xFF)] ^ t6[Int((low >> 8) & 0xFF)]
-                    ^ t5[Int((low >> 16) & 0xFF)] ^ t4[Int(low >> 24)]
-                    ^ t3[Int(bytes[index + 4])] ^ t2[Int(bytes[index + 5])]
-                    ^ t1[Int(bytes[index + 6])] ^ t0[Int(bytes[index + 7])]
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian
+                let low = state ^ UInt32(truncatingIfNeeded: word)
+                let high = UInt32(truncatingIfNeeded: word >> 32)
+                state = t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
+                    ^ t[5 * 256 + Int((low >> 16) & 0xFF)] ^ t[4 * 256 + Int(low >> 24)]
+                    ^ t[3 * 256 + Int(high & 0xFF)] ^ t[2 * 256 + Int((high >> 8) & 0xFF)]
+                    ^ t[1 * 256 + Int((high >> 16) & 0xFF)] ^ t[Int(high >> 24)]
                 index += 8
             }
             while index < count {
-                state = (state >> 8) ^ t0[Int((state ^ UInt32(bytes[index])) & 0xFF)]
+                state = (state >> 8) ^ t[Int((state ^ UInt32(base.load(fromByteOffset: index, as: UInt8.self))) & 0xFF)]
                 index += 1
             }
         }
