@@ -41,8 +41,8 @@ struct BasicStoreBenchmarkFixture {
         keys = (0 ..< count).map { "setting.\($0)" }
         let durableURL = directory.appendingPathComponent("durable.log")
         // Filled in one batch (one fsync), then reopened with the durability under test.
-        let filling = try BasicValueStore(fileURL: durableURL, durability: .batched)
-        batchedStore = try BasicValueStore(fileURL: directory.appendingPathComponent("batched.log"), durability: .batched)
+        let filling = try BasicValueStore(fileURL: durableURL, durability: .atomic)
+        batchedStore = try BasicValueStore(fileURL: directory.appendingPathComponent("batched.log"), durability: .atomic)
         for (index, key) in keys.enumerated() {
             let value = "value \(index) of the benchmark's settings"
             try filling.set(value, forKey: key)
@@ -52,7 +52,7 @@ struct BasicStoreBenchmarkFixture {
         try filling.synchronize()
         try batchedStore.synchronize()
         defaults.synchronize()
-        store = try BasicValueStore(fileURL: durableURL, durability: .everyWrite)
+        store = try BasicValueStore(fileURL: durableURL, durability: .full)
         valueBytes = keys[0].utf8.count + 8
     }
 }

@@ -25,14 +25,14 @@ enum BasicStoreOpenBenchmarks: BenchmarkSuite {
             try fill(url, keys: size)
             let fileSize = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
             let probe = "key.\(size / 2)"
-            let check = try BasicValueStore(fileURL: url, durability: .batched)
+            let check = try BasicValueStore(fileURL: url, durability: .atomic)
             guard check.statistics.count == size, check.string(forKey: probe) != nil else {
                 throw BasicStoreBenchmarkFailure(description: "the \(size)-key log reopened with \(check.statistics.count) keys")
             }
             result.append(Comparison(
                 id: "basic.open.\(size)", baseline: "read the whole log into memory", bytes: fileSize,
                 ours: {
-                    let store = try BasicValueStore(fileURL: url, durability: .batched)
+                    let store = try BasicValueStore(fileURL: url, durability: .atomic)
                     blackHole(store.string(forKey: probe))
                 },
                 baseline: { blackHole(try readWholeFile(url.path)) }))
@@ -42,7 +42,7 @@ enum BasicStoreOpenBenchmarks: BenchmarkSuite {
 
     /// Writes `keys` settings to a new store at `url` in one batch.
     private static func fill(_ url: URL, keys: Int) throws {
-        let store = try BasicValueStore(fileURL: url, durability: .batched)
+        let store = try BasicValueStore(fileURL: url, durability: .atomic)
         for index in 0 ..< keys {
             try store.set("value \(index) of the benchmark's settings", forKey: "key.\(index)")
         }

@@ -58,7 +58,7 @@ enum BasicStoreSQLiteProbe {
 
     /// The median time of 1,000 batched sets + `synchronize()` on our store.
     private static func oursMilliseconds(in directory: URL) throws -> Double {
-        let store = try BasicValueStore(fileURL: directory.appendingPathComponent("sqlite-ours.log"), durability: .batched)
+        let store = try BasicValueStore(fileURL: directory.appendingPathComponent("sqlite-ours.log"), durability: .atomic)
         let keys = (0 ..< 100).map { "setting.\($0)" }
         let values = keys.indices.map { BasicValue.string("value \($0) of the benchmark's settings") }
         var times: [Double] = []

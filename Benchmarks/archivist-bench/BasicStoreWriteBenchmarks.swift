@@ -28,7 +28,7 @@ enum BasicStoreWriteBenchmarks: BenchmarkSuite {
         }
         var result: [Comparison] = []
         if wanted("basic.set.append") {
-            let store = try BasicValueStore(fileURL: root.appendingPathComponent("append.log"), durability: .everyWrite)
+            let store = try BasicValueStore(fileURL: root.appendingPathComponent("append.log"), durability: .full)
             let raw = try RawAppendLog(path: root.appendingPathComponent("append-raw.log").path)
             let ours = BasicStoreBenchmarkCursor()
             let theirs = BasicStoreBenchmarkCursor()
@@ -46,7 +46,7 @@ enum BasicStoreWriteBenchmarks: BenchmarkSuite {
                 }))
         }
         if wanted("basic.set.batched.1000") {
-            let store = try BasicValueStore(fileURL: root.appendingPathComponent("batched.log"), durability: .batched)
+            let store = try BasicValueStore(fileURL: root.appendingPathComponent("batched.log"), durability: .atomic)
             let raw = try RawAppendLog(path: root.appendingPathComponent("batched-raw.log").path)
             result.append(Comparison(
                 id: "basic.set.batched.1000", baseline: "1,000 appends of the same records + one fdatasync",
@@ -62,7 +62,7 @@ enum BasicStoreWriteBenchmarks: BenchmarkSuite {
                 }))
         }
         if wanted("basic.set.concurrent") {
-            let store = try BasicValueStore(fileURL: root.appendingPathComponent("concurrent.log"), durability: .everyWrite)
+            let store = try BasicValueStore(fileURL: root.appendingPathComponent("concurrent.log"), durability: .full)
             let raw = try RawAppendLog(path: root.appendingPathComponent("concurrent-raw.log").path)
             result.append(Comparison(
                 id: "basic.set.concurrent", baseline: "the same 8 × 1,000 appends, each paying its own fdatasync",

@@ -2,7 +2,7 @@ import Foundation
 import Persistence
 
 /// `basic-group-commit DIRECTORY THREADS`: THREADS threads make durable sets on one basic-value
-/// store (``BasicValueStore/Durability/everyWrite``, so their flushes are shared by group commit)
+/// store (``WriteDurability/full``, so their flushes are shared by group commit)
 /// and print `<thread> <n>` on standard output after each set returns, until killed.
 ///
 /// Thread `t` sets key `t<t>.<n % 50>` to `n` for n = 1, 2, …, continuing after the highest value
@@ -18,7 +18,7 @@ enum BasicGroupCommitMode: CrashChildMode {
         let threads = Int(try argument(arguments, 1, "THREADS")) ?? 8
         let store = try BasicValueStore(
             fileURL: URL(fileURLWithPath: directory).appendingPathComponent("values.log"),
-            durability: .everyWrite,
+            durability: .full,
             compaction: BasicCompactionPolicy(minimumFileSize: 8 << 10, garbageRatio: 0.5),
             fileSystem: SystemFileSystem())
         let existing = store.dictionaryRepresentation()

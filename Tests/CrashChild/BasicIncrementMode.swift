@@ -10,7 +10,7 @@ enum BasicIncrementMode: CrashChildMode {
     static func run(_ arguments: [String]) throws {
         let file = try argument(arguments, 0, "FILE")
         let count = Int(try argument(arguments, 1, "COUNT")) ?? 0
-        let store = try BasicValueStore(fileURL: URL(fileURLWithPath: file), durability: .batched)
+        let store = try BasicValueStore(fileURL: URL(fileURLWithPath: file), durability: .atomic)
         announceReady()
         for _ in 0 ..< count {
             try store.update(forKey: "counter") { value in value = .integer((value?.integerValue ?? 0) + 1) }

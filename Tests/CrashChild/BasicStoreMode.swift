@@ -6,7 +6,7 @@ import Persistence
 /// ``BasicStoreWorkload`` forever, resuming after the last operation the store holds.
 ///
 /// `ready` is printed before the store opens, so kills also land in recovery and in compaction at
-/// open. An odd seed uses ``BasicValueStore/Durability/everyWrite``, an even one `batched`; the
+/// open. An odd seed uses ``WriteDurability/full``, an even one `atomic`; the
 /// compaction threshold is small (8 KiB) so kills often hit a compaction.
 enum BasicStoreMode: CrashChildMode {
     static let name = "basic-store"
@@ -17,7 +17,7 @@ enum BasicStoreMode: CrashChildMode {
         announceReady()
         let store = try BasicValueStore(
             fileURL: URL(fileURLWithPath: directory).appendingPathComponent("values.log"),
-            durability: seed % 2 == 1 ? .everyWrite : .batched,
+            durability: seed % 2 == 1 ? .full : .atomic,
             compaction: BasicCompactionPolicy(minimumFileSize: 8 << 10, garbageRatio: 0.5),
             fileSystem: SystemFileSystem())
         var n = BasicStoreWorkload.highestSequence(in: store.dictionaryRepresentation())

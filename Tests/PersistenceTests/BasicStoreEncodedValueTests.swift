@@ -28,7 +28,7 @@ struct BasicStoreEncodedValueTests {
             "list": .array([.string("a"), .data(Data([9]))]),
         ]
         do {
-            let store = try BasicValueStore(fileURL: url, durability: .batched)
+            let store = try BasicValueStore(fileURL: url, durability: .atomic)
             for (key, value) in values { try store.set(value, forKey: key) }
             try store.set("overwritten", forKey: "text-old")
             try store.removeValue(forKey: "text-old")

@@ -93,7 +93,7 @@ struct BasicStoreFixtureTests {
 
     @Test func ourWriterProducesTheSameBytesForTheSameOperations() throws {
         let directory = try TemporaryDirectory()
-        let store = try BasicValueStore(fileURL: directory.file("values.log"), durability: .batched,
+        let store = try BasicValueStore(fileURL: directory.file("values.log"), durability: .atomic,
                                         compaction: BasicCompactionPolicy(minimumFileSize: .max, garbageRatio: 1),
                                         fileSystem: SystemFileSystem())
         for (key, value) in try expected().operations {

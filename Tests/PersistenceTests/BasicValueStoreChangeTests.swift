@@ -8,7 +8,7 @@ import Persistence
 @Suite("BasicValueStoreChanges", .timeLimit(.minutes(1)))
 struct BasicValueStoreChangeTests {
     fileprivate func open(_ url: URL, compaction: BasicCompactionPolicy = .standard) throws -> BasicValueStore {
-        try BasicValueStore(fileURL: url, durability: .batched, compaction: compaction, fileSystem: SystemFileSystem())
+        try BasicValueStore(fileURL: url, durability: .atomic, compaction: compaction, fileSystem: SystemFileSystem())
     }
 
     /// Polls until `condition` holds (registration happens on another task), for at most a few seconds.

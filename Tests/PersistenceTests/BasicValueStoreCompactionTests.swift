@@ -8,7 +8,7 @@ struct BasicValueStoreCompactionTests {
     private let policy = BasicCompactionPolicy(minimumFileSize: 4096, garbageRatio: 0.5)
 
     private func open(_ url: URL, _ fileSystem: any FileSystem = SystemFileSystem()) throws -> BasicValueStore {
-        try BasicValueStore(fileURL: url, durability: .batched, compaction: policy, fileSystem: fileSystem)
+        try BasicValueStore(fileURL: url, durability: .atomic, compaction: policy, fileSystem: fileSystem)
     }
 
     @Test func overwritesKeepTheLogBoundedAndTheValuesCurrent() throws {
@@ -47,7 +47,7 @@ struct BasicValueStoreCompactionTests {
         let url = directory.file("values.log")
         do {
             // No automatic compaction while writing.
-            let store = try BasicValueStore(fileURL: url, durability: .batched,
+            let store = try BasicValueStore(fileURL: url, durability: .atomic,
                                             compaction: BasicCompactionPolicy(minimumFileSize: .max, garbageRatio: 1),
                                             fileSystem: SystemFileSystem())
             for index in 0 ..< 500 { try store.set(index, forKey: "counter") }

@@ -47,7 +47,7 @@ struct BasicValueStoreConcurrencyTests {
     @Test func eightThreadsOnOneStoreLoseNoUpdate() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("values.log")
-        let store = try BasicValueStore(fileURL: url, durability: .batched, compaction:
+        let store = try BasicValueStore(fileURL: url, durability: .atomic, compaction:
             BasicCompactionPolicy(minimumFileSize: 16 << 10, garbageRatio: 0.5), fileSystem: SystemFileSystem())
         try hammer([store])
         #expect(store.integer(forKey: "counter") == Self.threads * Self.iterations)
@@ -63,8 +63,8 @@ struct BasicValueStoreConcurrencyTests {
         let directory = try TemporaryDirectory()
         let url = directory.file("values.log")
         let policy = BasicCompactionPolicy(minimumFileSize: 16 << 10, garbageRatio: 0.5)
-        let first = try BasicValueStore(fileURL: url, durability: .batched, compaction: policy, fileSystem: SystemFileSystem())
-        let second = try BasicValueStore(fileURL: url, durability: .batched, compaction: policy, fileSystem: SystemFileSystem())
+        let first = try BasicValueStore(fileURL: url, durability: .atomic, compaction: policy, fileSystem: SystemFileSystem())
+        let second = try BasicValueStore(fileURL: url, durability: .atomic, compaction: policy, fileSystem: SystemFileSystem())
         try hammer([first, second])
         #expect(first.integer(forKey: "counter") == Self.threads * Self.iterations)
         #expect(first.dictionaryRepresentation() == second.dictionaryRepresentation())
@@ -73,8 +73,8 @@ struct BasicValueStoreConcurrencyTests {
     @Test func aSecondStoreSeesWritesRemovalsAndRemoveAll() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("values.log")
-        let writer = try BasicValueStore(fileURL: url, durability: .batched)
-        let reader = try BasicValueStore(fileURL: url, durability: .batched)
+        let writer = try BasicValueStore(fileURL: url, durability: .atomic)
+        let reader = try BasicValueStore(fileURL: url, durability: .atomic)
         try writer.set("hello", forKey: "greeting")
         #expect(reader.string(forKey: "greeting") == "hello")
         try writer.removeValue(forKey: "greeting")
@@ -90,7 +90,7 @@ struct BasicValueStoreConcurrencyTests {
         let url = directory.file("values.log")
         let child = try #require(CrashChild.url, "archivist-crash-child was not built")
         let perProcess = 300
-        let store = try BasicValueStore(fileURL: url, durability: .batched)
+        let store = try BasicValueStore(fileURL: url, durability: .atomic)
         var processes: [Process] = []
         for _ in 0 ..< 2 {
             let process = Process()

@@ -47,7 +47,7 @@ struct BasicValueStoreCrashTests {
     /// after every operation, and never match a neighbouring prefix with a different state.
     @Test func theWorkloadOracleMatchesAnUninterruptedRun() throws {
         let directory = try TemporaryDirectory()
-        let store = try BasicValueStore(fileURL: directory.file("values.log"), durability: .batched,
+        let store = try BasicValueStore(fileURL: directory.file("values.log"), durability: .atomic,
                                         compaction: BasicCompactionPolicy(minimumFileSize: 8 << 10, garbageRatio: 0.5),
                                         fileSystem: SystemFileSystem())
         for n in 1 ... 600 {

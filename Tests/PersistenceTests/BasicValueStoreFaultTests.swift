@@ -8,7 +8,7 @@ import Persistence
 @Suite("BasicValueStoreFault")
 struct BasicValueStoreFaultTests {
     private func open(_ url: URL, _ disk: FaultInjectingFileSystem,
-                      _ durability: BasicValueStore.Durability = .everyWrite) throws -> BasicValueStore {
+                      _ durability: WriteDurability = .full) throws -> BasicValueStore {
         try BasicValueStore(fileURL: url, durability: durability, compaction: .standard, fileSystem: disk)
     }
 
@@ -94,7 +94,7 @@ struct BasicValueStoreFaultTests {
     @Test func aFailedSynchronizeIsReported() throws {
         let directory = try TemporaryDirectory()
         let disk = FaultInjectingFileSystem()
-        let store = try open(directory.file("values.log"), disk, .batched)
+        let store = try open(directory.file("values.log"), disk, .atomic)
         try store.set(1, forKey: "one")
         disk.inject(FileSystemFault(.sync, code: EIO, times: 1))
         let error = try #require(throws: PersistenceError.self) { try store.synchronize() }

@@ -18,7 +18,7 @@ struct BasicValueStoreGroupCommitTests {
     @Test func concurrentDurableSetsAllLand() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("values.log")
-        let store = try BasicValueStore(fileURL: url, durability: .everyWrite,
+        let store = try BasicValueStore(fileURL: url, durability: .full,
                                         compaction: BasicCompactionPolicy(minimumFileSize: 4 << 10, garbageRatio: 0.5),
                                         fileSystem: SystemFileSystem())
         let failures = BasicFailureCounter()
@@ -48,7 +48,7 @@ struct BasicValueStoreGroupCommitTests {
         let directory = try TemporaryDirectory()
         let url = directory.file("values.log")
         let disk = FaultInjectingFileSystem()
-        let store = try BasicValueStore(fileURL: url, durability: .everyWrite, compaction: .standard, fileSystem: disk)
+        let store = try BasicValueStore(fileURL: url, durability: .full, compaction: .standard, fileSystem: disk)
         try store.set("before", forKey: "before")
         let outcomes = Outcomes()
         Self.onThreads { thread in

@@ -28,7 +28,7 @@ extension BasicValueStore.Key where Value == [String] {
 @Suite("BasicValueStoreKey")
 struct BasicValueStoreKeyTests {
     private func open(_ directory: borrowing TemporaryDirectory) throws -> BasicValueStore {
-        try BasicValueStore(fileURL: directory.file("values.log"), durability: .batched)
+        try BasicValueStore(fileURL: directory.file("values.log"), durability: .atomic)
     }
 
     @Test func aMissingKeyReadsAsItsDefault() throws {
@@ -138,7 +138,7 @@ struct BasicValueStoreKeyTests {
     @Test func aFailedSubscriptWriteKeepsTheValueAndIsKeptInLastWriteError() throws {
         let directory = try TemporaryDirectory()
         let disk = FaultInjectingFileSystem()
-        let store = try BasicValueStore(fileURL: directory.file("values.log"), durability: .everyWrite,
+        let store = try BasicValueStore(fileURL: directory.file("values.log"), durability: .full,
                                         compaction: .standard, fileSystem: disk)
         store[.launches] = 1
         disk.inject(FileSystemFault(.write, code: ENOSPC, pathContains: "values.log", times: 1))

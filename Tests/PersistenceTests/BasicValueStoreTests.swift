@@ -5,7 +5,7 @@ import Persistence
 
 @Suite("BasicValueStore")
 struct BasicValueStoreTests {
-    private func open(_ directory: borrowing TemporaryDirectory, _ durability: BasicValueStore.Durability = .everyWrite) throws -> BasicValueStore {
+    private func open(_ directory: borrowing TemporaryDirectory, _ durability: WriteDurability = .full) throws -> BasicValueStore {
         try BasicValueStore(fileURL: directory.file("values.log"), durability: durability)
     }
 
@@ -42,7 +42,7 @@ struct BasicValueStoreTests {
 
     @Test func gettersReadNumbersAndStringsAsUserDefaultsDoes() throws {
         let directory = try TemporaryDirectory()
-        let store = try open(directory, .batched)
+        let store = try open(directory, .atomic)
         try store.set(3.9, forKey: "pi-ish")
         try store.set("42", forKey: "text")
         try store.set("YES", forKey: "yes")
@@ -143,7 +143,7 @@ struct BasicValueStoreTests {
     @Test func batchedWritesReachTheFileAtOnceAndSynchronizeFlushes() throws {
         let directory = try TemporaryDirectory()
         let disk = FaultInjectingFileSystem()
-        let store = try BasicValueStore(fileURL: directory.file("values.log"), durability: .batched,
+        let store = try BasicValueStore(fileURL: directory.file("values.log"), durability: .atomic,
                                         compaction: .standard, fileSystem: disk)
         disk.clearRecordedCalls()
         for index in 0 ..< 10 { try store.set(index, forKey: "k\(index)") }
@@ -153,10 +153,10 @@ struct BasicValueStoreTests {
         #expect(disk.recordedCalls.filter { $0.operation == .sync }.count == 1)
     }
 
-    @Test func everyWriteDurabilityFlushesEachSet() throws {
+    @Test func fullDurabilityFlushesEachSet() throws {
         let directory = try TemporaryDirectory()
         let disk = FaultInjectingFileSystem()
-        let store = try BasicValueStore(fileURL: directory.file("values.log"), durability: .everyWrite,
+        let store = try BasicValueStore(fileURL: directory.file("values.log"), durability: .full,
                                         compaction: .standard, fileSystem: disk)
         disk.clearRecordedCalls()
         for index in 0 ..< 5 { try store.set(index, forKey: "k") }
@@ -178,12 +178,12 @@ struct BasicValueStoreTests {
         let directory = try TemporaryDirectory()
         let disk = FaultInjectingFileSystem()
         let url = directory.file("values.log")
-        let store = try BasicValueStore(fileURL: url, durability: .batched, compaction: .standard, fileSystem: disk)
+        let store = try BasicValueStore(fileURL: url, durability: .atomic, compaction: .standard, fileSystem: disk)
         try store.set("mine", forKey: "a")
         disk.clearRecordedCalls()
         for _ in 0 ..< 100 { #expect(store.string(forKey: "a") == "mine") }
         #expect(disk.recordedCalls.isEmpty)
-        let other = try BasicValueStore(fileURL: url, durability: .batched)
+        let other = try BasicValueStore(fileURL: url, durability: .atomic)
         try other.set("theirs", forKey: "a")
         #expect(store.string(forKey: "a") == "theirs")
         #expect(disk.recordedCalls.map(\.operation).contains(.read))

@@ -30,7 +30,7 @@ import Persistence
 @Suite("StoredValue")
 struct StoredValueTests {
     private func open(_ url: URL) throws -> BasicValueStore {
-        try BasicValueStore(fileURL: url, durability: .batched)
+        try BasicValueStore(fileURL: url, durability: .atomic)
     }
 
     /// Runs `read` under observation tracking; the returned counter counts change notifications.

@@ -38,8 +38,8 @@ extension BasicValueStore {
         var written: BasicGroupCommit.Position?
         let result: Result
         do {
-            if durability == .everyWrite { log.groupCommit.writerArriving() }
-            defer { if durability == .everyWrite { log.groupCommit.writerAppended() } }
+            if durability == .full { log.groupCommit.writerArriving() }
+            defer { if durability == .full { log.groupCommit.writerAppended() } }
             lock.lock()
             defer { lock.unlock() }
             try lockFile()
@@ -75,7 +75,7 @@ extension BasicValueStore {
         }
     }
 
-    /// Flushes writes made with ``Durability/batched`` to the device and reads what other processes
+    /// Flushes writes made with ``WriteDurability/atomic`` to the device and reads what other processes
     /// wrote, like `UserDefaults.synchronize()`.
     ///
     /// - Throws: ``PersistenceError`` when `fsync` or reading fails; the unsynchronized writes may
@@ -108,12 +108,12 @@ extension BasicValueStore {
     }
 
     /// Appends `record` after catching up with other processes, unless it removes a missing key;
-    /// with ``Durability/everyWrite``, then waits (holding no lock) for a flush that covers it.
+    /// with ``WriteDurability/full``, then waits (holding no lock) for a flush that covers it.
     private func write(_ record: BasicLogRecord) throws(PersistenceError) {
         var written: BasicGroupCommit.Position?
         do {
-            if durability == .everyWrite { log.groupCommit.writerArriving() }
-            defer { if durability == .everyWrite { log.groupCommit.writerAppended() } }
+            if durability == .full { log.groupCommit.writerArriving() }
+            defer { if durability == .full { log.groupCommit.writerAppended() } }
             lock.lock()
             defer { lock.unlock() }
             written = try withFileLock { () throws(PersistenceError) -> BasicGroupCommit.Position? in
@@ -128,7 +128,7 @@ extension BasicValueStore {
 
     /// Appends one record and applies it; compacts if due. Needs `lock` and the `flock`.
     ///
-    /// - Returns: With ``Durability/everyWrite``, where the record ends: the caller waits for it
+    /// - Returns: With ``WriteDurability/full``, where the record ends: the caller waits for it
     ///   with ``waitUntilDurable(_:key:removal:)`` after releasing both locks.
     @discardableResult
     private func appendLocked(_ record: BasicLogRecord) throws(PersistenceError) -> BasicGroupCommit.Position? {
@@ -146,9 +146,9 @@ extension BasicValueStore {
         }
         index.apply(record, size: framed.count)
         didApplyLocked(record)
-        if durability == .batched { unsynchronized = true }
+        if durability == .atomic { unsynchronized = true }
         compactIfNeededLocked()
-        return durability == .everyWrite ? position : nil
+        return durability == .full ? position : nil
     }
 
     /// Waits until the log is durable up to `position`, sharing the flush with concurrent writers

@@ -18,7 +18,7 @@ import Foundation
 /// it touches. Values are kept in memory: a get is a lookup plus one load of a change counter
 /// that writers in every process increment (it lives in the lock file, mapped into memory).
 ///
-/// With ``Durability/everyWrite``, concurrent sets share `fsync`s: each appends, then waits, holding
+/// With ``WriteDurability/full``, concurrent sets share `fsync`s: each appends, then waits, holding
 /// no lock, for a flush that covers its record, so gets never wait on the device.
 ///
 /// The store is safe to use from any thread. Processes (and several stores on one file) coordinate
@@ -30,7 +30,7 @@ public final class BasicValueStore: @unchecked Sendable {
     /// The log file.
     public let fileURL: URL
     /// How far each write goes before it returns.
-    public let durability: Durability
+    public let durability: WriteDurability
     /// When the log is compacted automatically.
     package let compactionPolicy: BasicCompactionPolicy
 
@@ -39,7 +39,7 @@ public final class BasicValueStore: @unchecked Sendable {
     let lock = NSLock()
     let log: BasicLogFile
     var index = BasicStoreIndex()
-    /// Records appended without `fsync` (batched durability).
+    /// Records appended without `fsync` (``WriteDurability/atomic``).
     var unsynchronized = false
     /// Repair counters since the store was opened.
     var repairs = BasicValueStoreStatistics()
@@ -59,10 +59,10 @@ public final class BasicValueStore: @unchecked Sendable {
     /// - Parameters:
     ///   - fileURL: The log file; its directory is created if needed. The lock file is
     ///     `fileURL` plus `.lock`.
-    ///   - durability: ``Durability/everyWrite`` (the default) or ``Durability/batched``.
+    ///   - durability: ``WriteDurability/full`` (the default) or ``WriteDurability/atomic``.
     /// - Throws: ``PersistenceError``: `.corrupt` when the file is not a basic-value store log
     ///   (it is left untouched), `.permission`, `.noSpace` or `.io` from the file system.
-    public convenience init(fileURL: URL, durability: Durability = .everyWrite) throws(PersistenceError) {
+    public convenience init(fileURL: URL, durability: WriteDurability = .full) throws(PersistenceError) {
         try self.init(fileURL: fileURL, durability: durability, compaction: .standard, fileSystem: SystemFileSystem())
     }
 
@@ -75,11 +75,11 @@ public final class BasicValueStore: @unchecked Sendable {
     ///   - application: The application's name, scoping standard locations (by default, as for
     ///     ``ArchiveStore``, the bundle identifier on Apple platforms, the process name elsewhere).
     ///   - location: Where the store's directory is; application support by default.
-    ///   - durability: ``Durability/everyWrite`` (the default) or ``Durability/batched``.
+    ///   - durability: ``WriteDurability/full`` (the default) or ``WriteDurability/atomic``.
     /// - Throws: ``PersistenceError`` as ``init(fileURL:durability:)``, or `.invalidLocation`.
     public convenience init(name: String, application: String = ArchiveStore.defaultApplicationName,
                             location: StoreLocation = .applicationSupport,
-                            durability: Durability = .everyWrite) throws(PersistenceError) {
+                            durability: WriteDurability = .full) throws(PersistenceError) {
         let directory = try location.directoryURL(application: application, store: name)
         try self.init(fileURL: directory.appendingPathComponent(Self.logFileName), durability: durability)
     }
@@ -92,7 +92,7 @@ public final class BasicValueStore: @unchecked Sendable {
     ///   - compaction: When to compact automatically.
     ///   - fileSystem: The file system every call goes through.
     /// - Throws: ``PersistenceError`` as ``init(fileURL:durability:)``.
-    package init(fileURL: URL, durability: Durability, compaction: BasicCompactionPolicy,
+    package init(fileURL: URL, durability: WriteDurability, compaction: BasicCompactionPolicy,
                  fileSystem: any FileSystem) throws(PersistenceError) {
         self.fileURL = fileURL
         self.durability = durability
