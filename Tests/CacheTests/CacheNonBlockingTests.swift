@@ -68,15 +68,7 @@ import TestSupport
                 storeDone.signal()
             }
             gated.arrived.wait()  // the store of "b" is writing its temporary file
-            let lookupDone = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async {
-                _ = disk.lookup("a", countsAsUse: true)
-                lookupDone.signal()
-            }
-            let answered = lookupDone.wait(timeout: .now() + 10) == .success
-            gated.open()
-            storeDone.wait()
-            if !answered { lookupDone.wait() }
+            let answered = lookupAnswersWhileHeld(disk, "a", gated: gated, held: storeDone)
             return (answered, result.withLock { $0 })
         }
         #expect(answeredWhileWriting)
@@ -139,17 +131,7 @@ import TestSupport
                 storeDone.signal()
             }
             gated.arrived.wait()
-            let lookupDone = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async {
-                _ = disk.lookup("a", countsAsUse: true)
-                lookupDone.signal()
-            }
-            let answered = lookupDone.wait(timeout: .now() + 10) == .success
-            gated.open()
-            gated.open()  // spare
-            storeDone.wait()
-            if !answered { lookupDone.wait() }
-            return answered
+            return lookupAnswersWhileHeld(disk, "a", gated: gated, held: storeDone)
         }
         #expect(answered)
         disk.synchronize()
@@ -157,4 +139,22 @@ import TestSupport
                                        fileSystem: SystemFileSystem())
         #expect(journal.records.contains { if case .stored(let key, _, _, _, _, _) = $0 { key == "a" } else { false } })
     }
+}
+
+/// Whether a lookup of `key` answers within 10 seconds while a call is held at `gated`'s gate;
+/// then lets the held call (and one spare) through and waits for it (`held` is signalled when it
+/// ends) and for the lookup.
+private func lookupAnswersWhileHeld(_ disk: DiskLevel, _ key: String, gated: GatedFileSystem,
+                                    held: DispatchSemaphore) -> Bool {
+    let lookupDone = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        _ = disk.lookup(key, countsAsUse: true)
+        lookupDone.signal()
+    }
+    let answered = lookupDone.wait(timeout: .now() + 10) == .success
+    gated.open()
+    gated.open()  // spare: a second gated call must not hang the test
+    held.wait()
+    if !answered { lookupDone.wait() }
+    return answered
 }
