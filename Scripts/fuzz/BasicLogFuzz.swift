@@ -17,7 +17,7 @@ public func basicLogFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int
     if fixed != input { fuzzScan(fixed) }
     guard let last = input.last, last % 4 == 0 else { return 0 }
     fuzzWriteFile(Data(fixed), to: fuzzLogURL.path)
-    if let store = try? BasicValueStore(fileURL: fuzzLogURL, durability: .batched) {
+    if let store = try? BasicValueStore(fileURL: fuzzLogURL, durability: .atomic) {
         for key in store.keys { withExtendedLifetime(store.value(forKey: key)?.description) {} }
         withExtendedLifetime((store.dictionaryRepresentation(), store.statistics)) {}
     }
