@@ -86,21 +86,9 @@ enum BasicStoreWriteBenchmarks: BenchmarkSuite {
     /// Runs `body(thread, step)` for `setsPerThread` steps on each of `threads` threads at once
     /// (real threads: `concurrentPerform` would run only as many as there are cores).
     private static func concurrently(_ body: @escaping @Sendable (Int, Int) throws -> Void) throws {
-        let failures = FailureBox()
-        let done = DispatchGroup()
-        for thread in 0 ..< threads {
-            done.enter()
-            Thread.detachNewThread {
-                defer { done.leave() }
-                do {
-                    for step in 0 ..< setsPerThread { try body(thread, thread * 7 + step) }
-                } catch {
-                    failures.record(error)
-                }
-            }
+        try BenchmarkThreads.run(threads) { thread in
+            for step in 0 ..< setsPerThread { try body(thread, thread * 7 + step) }
         }
-        done.wait()
-        if let error = failures.first { throw error }
     }
 
     /// The suite's scratch directory, removed when the process exits.
@@ -115,24 +103,5 @@ enum BasicStoreWriteBenchmarks: BenchmarkSuite {
             }
         }
         return root
-    }
-
-    /// The first error any thread hit.
-    private final class FailureBox: @unchecked Sendable {
-        // @unchecked: `error` is only touched with `lock` held.
-        private let lock = NSLock()
-        private var error: (any Error)?
-
-        func record(_ error: any Error) {
-            lock.lock()
-            defer { lock.unlock() }
-            if self.error == nil { self.error = error }
-        }
-
-        var first: (any Error)? {
-            lock.lock()
-            defer { lock.unlock() }
-            return error
-        }
     }
 }

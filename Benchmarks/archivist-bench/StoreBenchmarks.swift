@@ -68,31 +68,17 @@ enum StoreBenchmarks: BenchmarkSuite {
                 id: "store.persist.concurrent", baseline: "8 threads × 25 durable persists, a store each",
                 bytes: bytes * threads * 25,
                 ours: {
-                    onThreads(threads) { thread in
-                        for index in 0..<25 { _ = try? shared.persist(people[thread], forKey: "t\(thread)-\(index % 5)") }
+                    try BenchmarkThreads.run(threads) { thread in
+                        for index in 0..<25 { _ = try shared.persist(people[thread], forKey: "t\(thread)-\(index % 5)") }
                     }
                 },
                 baseline: {
-                    onThreads(threads) { thread in
-                        for index in 0..<25 { _ = try? separate[thread].persist(people[thread], forKey: "t\(thread)-\(index % 5)") }
+                    try BenchmarkThreads.run(threads) { thread in
+                        for index in 0..<25 { _ = try separate[thread].persist(people[thread], forKey: "t\(thread)-\(index % 5)") }
                     }
                 }))
         }
         return result
-    }
-
-    /// Runs `body` on `count` threads of their own at once (Dispatch would run only as many as
-    /// there are cores) and returns when all have finished.
-    private static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-        let finished = DispatchGroup()
-        for index in 0..<count {
-            finished.enter()
-            Thread.detachNewThread {
-                body(index)
-                finished.leave()
-            }
-        }
-        finished.wait()
     }
 
     /// `fsync` of a directory, as a durable rename needs.

@@ -28,11 +28,7 @@ extension FormatStore {
     /// - Throws: ``CacheError`` `.notFound` or `.diskEntryUnreadable`.
     @usableFromInline
     func diskValue(for key: String) throws(CacheError) -> Value {
-        switch readFromDisk(key, preloading: false) {
-        case .hit(let value): return value
-        case .miss, .noRoom: throw CacheError(.notFound, key: key, format: format.name)
-        case .unreadable(let error): throw error
-        }
+        try value(of: readFromDisk(key, preloading: false), for: key)
     }
 
     /// ``diskValue(for:)`` for a task: the read runs on a background queue while the task is
@@ -42,7 +38,13 @@ extension FormatStore {
     @usableFromInline
     func diskValueOffTask(for key: String) async throws(CacheError) -> Value {
         guard disk != nil else { throw CacheError(.notFound, key: key, format: format.name) }
-        let read = await OffTaskWork.run { [self] in readFromDisk(key, preloading: false) }
+        return try value(of: await OffTaskWork.run { [self] in readFromDisk(key, preloading: false) }, for: key)
+    }
+
+    /// A request's answer from what a disk read found.
+    ///
+    /// - Throws: ``CacheError`` `.notFound` or `.diskEntryUnreadable`.
+    func value(of read: DiskRead, for key: String) throws(CacheError) -> Value {
         switch read {
         case .hit(let value): return value
         case .miss, .noRoom: throw CacheError(.notFound, key: key, format: format.name)
