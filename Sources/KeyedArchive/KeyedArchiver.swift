@@ -69,11 +69,12 @@ public struct KeyedArchiver: Sendable {
     /// `root` written through the engine's coders into the keyed format's objects.
     private func write<T>(_ root: T) throws -> KeyedArchiveWriter {
         let names = classNames
-        var writer = KeyedArchiveWriter(className: { names.name(for: $0) })
+        var writer = KeyedArchiveWriter(className: { names.name(for: $0) }, rootType: T.self)
         do {
             let coder = try AutoCodingEngine.shared.coder(for: T.self)
             let context = EncodingContext(engine: .shared, registry: AutoCodingRegistry.snapshot())
             try coder.encode(root, to: &writer, context)
+            writer.rememberSizes()
         } catch let error as AutoCodingError {
             throw KeyedArchiveError(archiving: error.rooted(at: "\(T.self)"))
         } catch let failure as KeyedArchiveWriterFailure {

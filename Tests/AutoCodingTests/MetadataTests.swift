@@ -86,4 +86,20 @@ private struct HoldsObject { var object = Tracked(); var number = 0 }
         }
         #expect(object.base == 41 && object.derived == "changed")
     }
+
+    @Test func objectOfAGenericClassValueIsTheInstanceAndIsBalanced() {
+        let before = Tracked.live
+        do {
+            let tracked = Tracked()
+            let derived = DerivedClass()
+            let trackedIdentity = ObjectIdentifier(genericObject(of: tracked))
+            let derivedIdentity = ObjectIdentifier(genericObject(of: derived))
+            #expect(trackedIdentity == ObjectIdentifier(tracked))
+            #expect(derivedIdentity == ObjectIdentifier(derived))
+        }
+        #expect(Tracked.live == before) // the reference it returned was released like any other
+    }
 }
+
+/// ``InstanceMemory/object(of:)`` where the value's type is a generic parameter, as in the coders.
+private func genericObject<T>(of value: T) -> AnyObject { InstanceMemory.object(of: value) }

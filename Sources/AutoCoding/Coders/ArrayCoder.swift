@@ -18,7 +18,9 @@ final class ArrayCoder<Value: ArrayMarker>: ValueCoding, @unchecked Sendable {
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Value, to writer: inout W, _ context: EncodingContext) throws {
         try context.nested {
             try writer.beginArray(count: value.count)
-            // Elements are written where they lie, not copied out of the array.
+            // Elements are written where they lie, not copied out of the array. The coder is read
+            // once, so the loop does not retain and release it at every element.
+            let element = self.element
             try value.withElementMemory { elements, stride in
                 for position in 0..<value.count {
                     do {

@@ -28,7 +28,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         guard plan.isClass else {
             return try encodeInstance(value, record: rootRecord, to: &writer, context)
         }
-        let object = value as AnyObject
+        let object = InstanceMemory.object(of: value)
         let dynamicType: AnyClass = type(of: object)
         if ObjectIdentifier(dynamicType) != ObjectIdentifier(T.self) {
             let coder = try engine.objectCoder(for: dynamicType)
@@ -110,7 +110,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         guard plan.isClass else {
             return try InstanceMemory.withValue(value) { try encodeStruct(in: $0, record: record, to: &writer, context) }
         }
-        let object = value as AnyObject
+        let object = InstanceMemory.object(of: value)
         let identity = ObjectIdentifier(object)
         if !W.sharesObjects {
             guard context.activeObjects.insert(identity).inserted else {

@@ -8,6 +8,10 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
 
     init(element: any ValueCoding<Element>) { self.element = element }
 
+    // `[String: String]` (notes, attributes) is common enough to be specialized whole: iterating a
+    // dictionary of an unknown element type instantiates its metadata at every call.
+    @_specialize(exported: false, where W == BinaryArchiveWriter, Element == String)
+    @_specialize(exported: false, where W == KeyedArchiveWriter, Element == String)
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == CodableBridgeWriter)
@@ -18,25 +22,29 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
                                               _ context: EncodingContext) throws {
         try context.nested {
             try writer.beginDictionary(count: value.count)
-            for (key, item) in Self.ordered(value) {
-                do {
-                    try writer.key(ReservedKey.escaped(key))
-                    try element.encode(item, to: &writer, context)
-                } catch let error as AutoCodingError {
-                    throw error.within(.key(key))
+            // Entries in ascending order of their keys' Unicode scalars (UTF-8 byte order). The keys
+            // alone are sorted, a `[String]` (no generic entries to move), then looked up.
+            if value.count < 2 {
+                for (key, item) in value { try entry(key, item, to: &writer, context) }
+            } else {
+                for key in value.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                    guard let item = value[key] else { continue }
+                    try entry(key, item, to: &writer, context)
                 }
             }
             try writer.endDictionary()
         }
     }
 
-    /// The entries in ascending order of their keys' Unicode scalars (UTF-8 byte order).
-    private static func ordered(_ value: [String: Element]) -> [(key: String, value: Element)] {
-        var entries = Array(value)
-        if entries.count > 1 {
-            entries.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    @inline(__always)
+    private func entry<W: ArchiveWriter & ~Copyable>(_ key: String, _ item: Element, to writer: inout W,
+                                                     _ context: EncodingContext) throws {
+        do {
+            try writer.key(ReservedKey.escaped(key))
+            try element.encode(item, to: &writer, context)
+        } catch let error as AutoCodingError {
+            throw error.within(.key(key))
         }
-        return entries
     }
 
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)

@@ -58,6 +58,15 @@ package struct InstanceMemory {
         try withUnsafeMutablePointer(to: &value) { try body(InstanceMemory(base: UnsafeMutableRawPointer($0))) }
     }
 
+    /// The object `value` refers to, where `T` is a class type (``FieldLayout/isClass(_:)``): what
+    /// `value as AnyObject` gives, without the runtime's search for a bridging conformance (a
+    /// generic `T` is not known to be a class at compile time, so the cast looks for one).
+    @inline(__always)
+    package static func object<T>(of value: T) -> AnyObject {
+        guard T.self is AnyClass, MemoryLayout<T>.size == MemoryLayout<AnyObject>.size else { return value as AnyObject }
+        return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: AnyObject.self) }
+    }
+
     /// Calls `body` with the memory of an object; offsets of class plans include the header.
     @inline(__always)
     package static func withObject<R>(_ object: AnyObject, _ body: (InstanceMemory) throws -> R) rethrows -> R {

@@ -57,6 +57,11 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
     private var scalars: BinaryPropertyListScalarTable
     /// A direct-mapped cache of keys written through ``key(stableUTF8:hash:)``.
     private var keyCache = GrowableBuffer<CachedKey>(capacity: 256)
+    /// The object number + 1 of each UID below ``directUIDLimit`` written so far, by value (0: not
+    /// yet). Keyed archives refer to every entry by a small UID, so these skip the scalar table.
+    private var uidNumbers = GrowableBuffer<UInt32>(capacity: 0)
+    /// UIDs from here on are uniqued through the scalar table.
+    private static var directUIDLimit: UInt64 { 1 << 22 }
     /// Whether the document outgrew what the format's 32-bit bookkeeping here can number.
     private var tooLarge = false
 
@@ -159,7 +164,20 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
         add(number)
     }
 
-    package mutating func uid(_ value: UInt64) throws(PropertyListError) { add(interned(.uid, value)) }
+    package mutating func uid(_ value: UInt64) throws(PropertyListError) {
+        guard value < Self.directUIDLimit else { return add(interned(.uid, value)) }
+        let index = Int(truncatingIfNeeded: value)
+        if index >= uidNumbers.count {
+            uidNumbers.append(0, count: Swift.max(index + 1 - uidNumbers.count, uidNumbers.count))
+            guard index < uidNumbers.count else { return add(interned(.uid, value)) }
+        }
+        let known = uidNumbers[index]
+        if known != 0 { return add(known &- 1) }
+        let number = newObject()
+        writeScalar(.uid, value)
+        uidNumbers[index] = number &+ 1
+        add(number)
+    }
 
     // MARK: Output
 
@@ -176,7 +194,7 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
             throw PropertyListError(.unrepresentable, "binary property lists written here are limited to 4 GiB and 2^32 objects")
         }
         guard !(offsets.failed || references.failed || children.failed || containers.failed || open.failed
-                || strings.failed || datas.failed || scalars.failed) else {
+                || strings.failed || datas.failed || scalars.failed || uidNumbers.failed) else {
             throw PropertyListError(.unrepresentable, "memory ran out while writing a binary property list")
         }
         writeTrailer()
@@ -280,6 +298,13 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
             return UInt32(truncatingIfNeeded: existing)
         }
         _ = newObject()
+        writeScalar(tag, bits)
+        return UInt32(truncatingIfNeeded: number)
+    }
+
+    /// Writes the object of a scalar that has just been numbered.
+    @inline(__always)
+    private mutating func writeScalar(_ tag: Tag, _ bits: UInt64) {
         switch tag {
         case .integer:
             let width = Int64(bitPattern: bits) < 0 ? 8 : BinaryPropertyListFormat.byteWidth(bits)
@@ -306,7 +331,6 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
         case .bool:
             out.append(bits == 0 ? Marker.boolFalse : Marker.boolTrue)
         }
-        return UInt32(truncatingIfNeeded: number)
     }
 
     // MARK: Containers and trailer

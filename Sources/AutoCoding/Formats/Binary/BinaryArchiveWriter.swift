@@ -15,7 +15,10 @@ package struct BinaryArchiveWriter: ArchiveWriter, ~Copyable {
     ///
     /// - Parameter capacity: The expected size in bytes, to allocate once.
     package init(capacity: Int = 4096) {
-        stream = BinaryPropertyListStreamWriter(capacity: capacity)
+        // About one distinct scalar and one distinct string per 64 bytes of archive (the corpus
+        // has one per ~60): the interning tables are sized once instead of rehashing as they grow.
+        stream = BinaryPropertyListStreamWriter(capacity: capacity, expectedScalars: capacity / 64,
+                                                expectedStrings: capacity / 64)
     }
 
     /// Finishes the document.

@@ -9,9 +9,10 @@ extension KeyedArchiveWriter {
     ///
     /// - Throws: ``PropertyListError`` when the document outgrows the binary format.
     package func binaryArchive() throws(PropertyListError) -> Data {
-        // Every slot is a UID somewhere, and inline numbers are scalars too; strings and keys are
-        // the document's strings: the tables are sized once instead of growing.
-        var stream = BinaryPropertyListStreamWriter(capacity: estimatedSize, expectedScalars: slots.count + fields.count / 2,
+        // UIDs bypass the scalar table (the stream writer maps small UIDs directly), so it holds the
+        // numbers: inline ones, and number entries. Strings and keys are the document's strings:
+        // the tables are sized once instead of growing.
+        var stream = BinaryPropertyListStreamWriter(capacity: estimatedSize, expectedScalars: fields.count / 2 + slots.count / 8,
                                                     expectedStrings: strings.count + keys.count + 8)
         try stream.beginDictionary(count: 4)
         try stream.key(KeyedArchiveFormat.versionKey)

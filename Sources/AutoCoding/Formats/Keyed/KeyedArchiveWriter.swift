@@ -114,7 +114,7 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     private(set) var references: [UInt64] = []
     /// The distinct keys of object entries.
     private(set) var keys: [Key] = []
-    private var keyNumbers = KeyedStringTable()
+    private var keyNumbers = KeyedStringTable(expectedCount: 32)
     /// For each key, the serial of the last frame that took an entry under it: while a frame is
     /// open, its keys' stamps are at least its serial, so a smaller stamp means a new key.
     private var keyStamps: [Int] = []
@@ -138,7 +138,7 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     private var objectSlots: [ObjectIdentifier: UInt64] = [:]
     /// The instances given slots, kept alive so no identifier is reused while archiving.
     private var retained: [AnyObject] = []
-    private var stringSlots = KeyedStringTable()
+    private var stringSlots: KeyedStringTable
     /// Class descriptions by class name.
     private var classSlots: [String: UInt64] = [:]
     /// Class-description UIDs of Foundation classes, by ``foundationOrdinal(_:)`` (0: not written yet).
@@ -148,11 +148,34 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     private var namedTypes: [String: ObjectIdentifier] = [:]
     private let className: (any AutoCodable.Type) -> String
 
+    /// The root type whose last archive's counts size this one's buffers (see ``rememberSizes()``).
+    private let rootType: Any.Type?
+
     /// Starts an archive.
     ///
-    /// - Parameter className: The `$classname` of each `AutoCodable` type.
-    package init(className: @escaping (any AutoCodable.Type) -> String) {
+    /// - Parameters:
+    ///   - className: The `$classname` of each `AutoCodable` type.
+    ///   - rootType: The type of the root, when known: its last archive's counts reserve the buffers.
+    package init(className: @escaping (any AutoCodable.Type) -> String, rootType: Any.Type? = nil) {
         self.className = className
+        self.rootType = rootType
+        let sizes = rootType.flatMap { KeyedArchiveSizeHints.shared.sizes(for: $0) }
+        stringSlots = KeyedStringTable(expectedCount: sizes?.strings ?? 0)
+        guard let sizes else { return }
+        slots.reserveCapacity(sizes.slots + sizes.slots / 16 + 16)
+        fields.reserveCapacity(sizes.fields + sizes.fields / 16 + 16)
+        references.reserveCapacity(sizes.references + sizes.references / 16 + 16)
+        strings.reserveCapacity(sizes.strings + sizes.strings / 16 + 16)
+        datas.reserveCapacity(sizes.datas + sizes.datas / 16 + 16)
+    }
+
+    /// Records this archive's counts for the next archive of its root type.
+    package func rememberSizes() {
+        guard let rootType else { return }
+        KeyedArchiveSizeHints.shared.record(
+            KeyedArchiveSizeHints.Sizes(slots: slots.count, fields: fields.count, references: references.count,
+                                        strings: strings.count, datas: datas.count),
+            for: rootType)
     }
 
     // MARK: Placing values

@@ -15,11 +15,21 @@ struct KeyedStringTable {
         var number: UInt64
     }
 
-    private var entries = [Entry](repeating: Entry(hash: 0, start: 0, length: 0, number: 0), count: 1024)
-    private var mask = 1023
+    private var entries: [Entry]
+    private var mask: Int
     private var count = 0
     /// The UTF-8 of every string recorded, one after another.
     private var bytes: [UInt8] = []
+
+    /// A table with room for about `expectedCount` strings before it grows.
+    init(expectedCount: Int = 0) {
+        let expected = min(max(expectedCount, 0), 1 << 24)
+        var size = 64
+        while size < 2 * expected + 2 { size *= 2 }
+        entries = [Entry](repeating: Entry(hash: 0, start: 0, length: 0, number: 0), count: size)
+        mask = size - 1
+        bytes.reserveCapacity(16 * expected)
+    }
 
     /// The number recorded for `string`, or `nil`.
     ///
