@@ -53,14 +53,42 @@ final class BasicLogFile {
         try? fileSystem.close(lockFile)
     }
 
-    /// Takes the inter-process lock, waiting for other processes to release it.
+    /// Whether this process holds the inter-process lock (between calls too: see ``BasicLockLease``).
+    private(set) var isLocked = false
+    /// How long the lock has been held and when it was last used.
+    private(set) var lease = BasicLockLease()
+
+    /// Takes the inter-process lock, waiting for other processes to release it; nothing to do
+    /// while it is still held from an earlier call.
     func lock() throws(SystemCallError) {
+        guard !isLocked else { return }
         _ = try fileSystem.lock(lockFile, .exclusive, wait: true)
+        isLocked = true
+        lease.began()
     }
 
-    /// Releases the inter-process lock.
+    /// Records a use of the lock that may keep it: ``releaseIfIdle(now:)`` lets it go later.
+    func keepLock() {
+        lease.used()
+    }
+
+    /// Releases the inter-process lock now.
     func unlock() {
+        guard isLocked else { return }
         fileSystem.unlock(lockFile)
+        isLocked = false
+    }
+
+    /// Releases the lock once the lease says so.
+    ///
+    /// - Returns: How long to wait before asking again, or `nil` when the lock is no longer held.
+    func releaseIfIdle() -> UInt64? {
+        guard isLocked else { return nil }
+        guard let wait = lease.remaining() else {
+            unlock()
+            return nil
+        }
+        return wait
     }
 
     /// What changed on disk since this process last read the log.
@@ -132,7 +160,15 @@ final class BasicLogFile {
         guard let log else { throw SystemCallError(.write, path: path, code: EBADF) }
         counter.increment()
         do throws(SystemCallError) {
-            try fileSystem.write(Data(bytes), to: log.file)
+            let failure = bytes.withUnsafeBytes { raw -> SystemCallError? in
+                do throws(SystemCallError) {
+                    try fileSystem.write(raw, to: log.file)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let failure { throw failure }
         } catch {
             // If even the cut fails, the partial record is skipped as damage by the next read.
             try? fileSystem.truncate(log.file, to: Int64(end))

@@ -20,15 +20,27 @@ package struct BasicLogRecord: Equatable {
     /// - Returns: The bytes, or `nil` when the payload exceeds ``BasicLogFormat/maximumPayloadSize``.
     package func framed() -> [UInt8]? {
         var bytes: [UInt8] = []
+        return frame(into: &bytes) ? bytes : nil
+    }
+
+    /// Replaces the contents of `bytes` with the record as ``framed()`` gives it, reusing the
+    /// buffer's room (the store frames every append into one buffer).
+    ///
+    /// - Parameter bytes: The buffer.
+    /// - Returns: `false` when the payload exceeds ``BasicLogFormat/maximumPayloadSize``
+    ///   (`bytes` then holds no valid record).
+    package func frame(into bytes: inout [UInt8]) -> Bool {
+        bytes.removeAll(keepingCapacity: true)
         // Room for the header, the key and a short value: one allocation for most records.
         bytes.reserveCapacity(BasicLogFormat.recordHeaderSize + 2 + key.utf8.count + 10 + (value.map(Self.sizeHint) ?? 0))
         bytes.append(contentsOf: BasicLogFormat.marker)
-        bytes.append(contentsOf: [0, 0, 0, 0, 0, 0, 0, 0])  // length and checksum, filled in below
+        // Length and checksum, filled in below.
+        for _ in 0 ..< 8 { bytes.append(0) }
         bytes.append(value == nil ? BasicLogOperation.remove.rawValue : BasicLogOperation.set.rawValue)
         BasicValueEncoder.appendLengthPrefixed(key, into: &bytes)
         if let value { BasicValueEncoder.encode(value, into: &bytes) }
         let payloadSize = bytes.count - BasicLogFormat.recordHeaderSize
-        guard payloadSize <= BasicLogFormat.maximumPayloadSize else { return nil }
+        guard payloadSize <= BasicLogFormat.maximumPayloadSize else { return false }
         let length = UInt32(payloadSize)
         for index in 0 ..< 4 { bytes[4 + index] = UInt8(truncatingIfNeeded: length >> UInt32(index * 8)) }
         let crc = bytes.withUnsafeBytes { raw in
@@ -36,7 +48,7 @@ package struct BasicLogRecord: Equatable {
                      payload: UnsafeRawBufferPointer(rebasing: raw[BasicLogFormat.recordHeaderSize...]))
         }
         for index in 0 ..< 4 { bytes[8 + index] = UInt8(truncatingIfNeeded: crc >> UInt32(index * 8)) }
-        return bytes
+        return true
     }
 
     /// A cheap guess at a value's encoded size (exact for strings and data, small otherwise).

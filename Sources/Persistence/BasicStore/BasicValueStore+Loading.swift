@@ -129,12 +129,14 @@ extension BasicValueStore {
     /// stores' back is noticed there.)
     func refreshForReadingLocked() {
         guard log.counter.hasChanged else { return }
+        // A read takes the lock only for itself, unless a write of this store still keeps it.
+        let kept = log.isLocked
         do {
             try log.lock()
         } catch {
             return
         }
-        defer { log.unlock() }
+        defer { if !kept { log.unlock() } }
         try? refreshLocked()
     }
 

@@ -43,7 +43,7 @@ extension BasicValueStore {
             lock.lock()
             defer { lock.unlock() }
             try lockFile()
-            defer { log.unlock() }
+            defer { keepFileLock() }
             try refreshLocked()
             let old = index.value(forKey: key)
             var new = old
@@ -83,6 +83,8 @@ extension BasicValueStore {
     public func synchronize() throws(PersistenceError) {
         lock.lock()
         defer { lock.unlock() }
+        // The end of a batch: other processes need not wait for the kept lock to time out.
+        defer { log.unlock() }
         try withFileLock { () throws(PersistenceError) in
             try refreshLocked(comparingFile: true)
             guard unsynchronized else { return }
@@ -132,19 +134,21 @@ extension BasicValueStore {
     ///   with ``waitUntilDurable(_:key:removal:)`` after releasing both locks.
     @discardableResult
     private func appendLocked(_ record: BasicLogRecord) throws(PersistenceError) -> BasicGroupCommit.Position? {
-        guard let framed = record.framed() else {
+        guard record.frame(into: &appendBuffer) else {
             throw PersistenceError(.unsupportedValue, "cannot set key \"\(record.key)\": the encoded value exceeds "
                                    + "the \(BasicLogFormat.maximumPayloadSize >> 20) MiB record limit",
                                    key: record.key, path: log.path)
         }
         let position: BasicGroupCommit.Position
         do {
-            position = try log.append(framed)
+            position = try log.append(appendBuffer)
         } catch {
             let verb = record.value == nil ? "remove" : "set"
             throw PersistenceError(error, "cannot \(verb) key \"\(record.key)\"", key: record.key)
         }
-        index.apply(record, size: framed.count)
+        index.apply(record, size: appendBuffer.count)
+        // A large value's room is not kept for the small ones that follow.
+        if appendBuffer.capacity > Self.keptAppendBufferCapacity { appendBuffer = [] }
         didApplyLocked(record)
         if durability == .atomic { unsynchronized = true }
         compactIfNeededLocked()
@@ -176,7 +180,7 @@ extension BasicValueStore {
         lock.lock()
         defer { lock.unlock() }
         guard (try? lockFile()) != nil else { return true }
-        defer { log.unlock() }
+        defer { keepFileLock() }
         guard log.generation == generation else { return false }
         if log.counter.hasChanged {
             // Another process wrote since: its records may follow ours, and its own flush may have

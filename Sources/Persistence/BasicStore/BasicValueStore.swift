@@ -23,7 +23,10 @@ import Foundation
 ///
 /// The store is safe to use from any thread. Processes (and several stores on one file) coordinate
 /// through an advisory `flock` on `<file>.lock`: each write first reads what others appended, so
-/// ``update(forKey:_:)-(String,_)`` is an atomic read-modify-write across processes.
+/// ``update(forKey:_:)-(String,_)`` is an atomic read-modify-write across processes. A store
+/// keeps the `flock` after a write until it has been idle for a millisecond (10 ms at most at a
+/// stretch; ``synchronize()`` lets it go at once), so a burst of sets takes it once; a write by
+/// another process or store waits that long at most.
 public final class BasicValueStore: @unchecked Sendable {
     // @unchecked: the mutable state below is only touched while `lock` is held.
 
@@ -47,6 +50,15 @@ public final class BasicValueStore: @unchecked Sendable {
     var compactionRetrySize = 0
     /// The change streams and observers (its own lock; publishing happens under `lock`).
     let changeBroadcaster = BasicChangeBroadcaster()
+    /// The record being appended, framed (one buffer for every append).
+    var appendBuffer: [UInt8] = []
+    /// The most room ``appendBuffer`` keeps between appends.
+    static let keptAppendBufferCapacity = 1 << 16
+    /// Whether a release of the kept `flock` is scheduled (see ``BasicLockLease``).
+    var lockReleaseScheduled = false
+    /// Where kept `flock`s are released: its own serial queue, so a release never waits for a
+    /// pool thread that may itself be waiting for the lock.
+    private static let lockReleaseQueue = DispatchQueue(label: "archivist.basic-store.lock-release")
 
     /// The name of the log in a store directory given by a ``StoreLocation``.
     public static let logFileName = "basic-values.log"
@@ -102,12 +114,12 @@ public final class BasicValueStore: @unchecked Sendable {
         } catch {
             throw PersistenceError(error, "cannot open the basic-value store")
         }
-        try withFileLock { () throws(PersistenceError) in
-            log.removeLeftoverTemporaryFiles()
-            try reloadAllLocked()
-            compactIfNeededLocked()
-            log.counter.markSeen()
-        }
+        try lockFile()
+        defer { log.unlock() }
+        log.removeLeftoverTemporaryFiles()
+        try reloadAllLocked()
+        compactIfNeededLocked()
+        log.counter.markSeen()
     }
 
     /// Takes the `flock`, translating a failure. Needs `lock`.
@@ -119,10 +131,40 @@ public final class BasicValueStore: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` holding the `flock`. Needs `lock`.
+    /// Runs `body` holding the `flock`, which is then kept a little while (see ``keepFileLock()``).
+    /// Needs `lock`.
     func withFileLock<T>(_ body: () throws(PersistenceError) -> T) throws(PersistenceError) -> T {
         try lockFile()
-        defer { log.unlock() }
+        defer { keepFileLock() }
         return try body()
+    }
+
+    /// After a write: keeps the `flock` for the next one, to be released once the store has been
+    /// idle for ``BasicLockLease/idleTime`` (or has held it for ``BasicLockLease/longestHold``).
+    /// Needs `lock`.
+    func keepFileLock() {
+        guard log.isLocked else { return }
+        log.keepLock()
+        guard !lockReleaseScheduled else { return }
+        lockReleaseScheduled = true
+        scheduleLockRelease(after: BasicLockLease.idleTime)
+    }
+
+    private func scheduleLockRelease(after nanoseconds: UInt64) {
+        let delay = DispatchTimeInterval.nanoseconds(Int(clamping: nanoseconds))
+        Self.lockReleaseQueue.asyncAfter(deadline: .now() + delay) { [weak self] in
+            self?.releaseFileLockIfIdle()
+        }
+    }
+
+    private func releaseFileLockIfIdle() {
+        // A store in use is not idle: look again later rather than wait for it (and make it wake us).
+        guard lock.try() else { return scheduleLockRelease(after: BasicLockLease.idleTime) }
+        defer { lock.unlock() }
+        if let wait = log.releaseIfIdle() {
+            scheduleLockRelease(after: wait)
+        } else {
+            lockReleaseScheduled = false
+        }
     }
 }

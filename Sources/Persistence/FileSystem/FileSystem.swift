@@ -24,6 +24,16 @@ package protocol FileSystem: Sendable {
     /// - Throws: ``SystemCallError`` (`ENOSPC`, `EIO`…); part of `data` may have been written.
     func write(_ data: Data, to file: FileDescriptor) throws(SystemCallError)
 
+    /// Writes all of `bytes` at the file's position, as ``write(_:to:)-(Data,_)`` does, without
+    /// first copying them into a `Data` (the basic-value store's appends). A file system that does
+    /// not implement it gets one that makes the copy and calls ``write(_:to:)-(Data,_)``.
+    ///
+    /// - Parameters:
+    ///   - bytes: The bytes.
+    ///   - file: An open descriptor.
+    /// - Throws: ``SystemCallError``; part of `bytes` may have been written.
+    func write(_ bytes: UnsafeRawBufferPointer, to file: FileDescriptor) throws(SystemCallError)
+
     /// Reads up to `count` bytes at `offset` without moving the position. The corresponding C
     /// function is `pread`.
     ///

@@ -38,23 +38,31 @@ package struct SystemFileSystem: FileSystem {
     }
 
     package func write(_ data: Data, to file: FileDescriptor) throws(SystemCallError) {
-        let failure: Int32? = data.withUnsafeBytes { buffer -> Int32? in
-            guard var cursor = buffer.baseAddress else { return nil }
-            var remaining = buffer.count
-            while remaining > 0 {
-                let written = systemWrite(file.rawValue, cursor, remaining)
-                if written < 0 {
-                    let code = errno
-                    if code == EINTR { continue }
-                    return code
-                }
-                if written == 0 { return EIO }
-                remaining -= written
-                cursor += written
+        let failure = data.withUnsafeBytes { buffer -> SystemCallError? in
+            do throws(SystemCallError) {
+                try write(buffer, to: file)
+                return nil
+            } catch {
+                return error
             }
-            return nil
         }
-        if let failure { throw SystemCallError(.write, path: file.path, code: failure) }
+        if let failure { throw failure }
+    }
+
+    package func write(_ bytes: UnsafeRawBufferPointer, to file: FileDescriptor) throws(SystemCallError) {
+        guard var cursor = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = systemWrite(file.rawValue, cursor, remaining)
+            if written < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw SystemCallError(.write, path: file.path, code: code)
+            }
+            if written == 0 { throw SystemCallError(.write, path: file.path, code: EIO) }
+            remaining -= written
+            cursor += written
+        }
     }
 
     package func read(_ file: FileDescriptor, at offset: Int64, count: Int) throws(SystemCallError) -> Data {
