@@ -183,6 +183,22 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         guard ObjectIdentifier(resolved) != ObjectIdentifier(T.self) else {
             return try decodeInstance(node, header, from: &reader, context)
         }
+        return try decodeSubclass(resolved, record, node, header, from: &reader, context)
+    }
+
+    /// A value whose record names `resolved`, a type other than `T` (a subclass), as a `T`.
+    /// (Apart from `decodeRecorded`, so the records that name `T` itself do not
+    /// pay for the `Optional<T>` the cast needs.)
+    @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)
+    @_specialize(exported: false, kind: partial, where R == CodableBridgeReader)
+    @_specialize(exported: false, kind: partial, where R == NSCoderBridgeReader)
+    @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
+    @inline(never)
+    private func decodeSubclass<R: ArchiveReader>(_ resolved: Any.Type, _ record: String, _ node: R.Node,
+                                                  _ header: ObjectHeader, from reader: inout R,
+                                                  _ context: DecodingContext) throws -> T {
         let instance = try engine.objectCoder(for: resolved).decodeObject(node, header, from: &reader, context)
         guard let typed = instance as? T else {
             throw AutoCodingError(.typeMismatch, "\"\(record)\" names \(resolved), which is not a \(T.self)",
@@ -259,7 +275,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
                                               from reader: inout R, _ context: DecodingContext) throws {
         let unknown: PropertyListDictionary
         if plan.isClass {
-            let object = value as AnyObject
+            let object = InstanceMemory.object(of: value)
             // Registered before its fields are read, so references back to it (cycles) find it.
             if R.sharesObjects { reader.share(object, for: node) }
             unknown = try InstanceMemory.withObject(object) {

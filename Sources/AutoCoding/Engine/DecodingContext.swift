@@ -7,7 +7,10 @@ package final class DecodingContext: NestingLevels {
     /// Resolves recorded type names to types.
     let types: any TypeResolver
     /// How many containers enclose the value being read.
-    var depth = 0
+    ///
+    /// Unchecked for exclusivity: only ``NestingLevels/nested(_:)`` changes it, by one level in and
+    /// out, and a dynamic check at every container cost more than reading the container.
+    @exclusivity(unchecked) var depth = 0
     /// The deepest nesting read.
     let maximumDepth: Int
     /// Where the current thread's stack runs out (see ``StackGuard``).

@@ -55,9 +55,19 @@ extension Array: ArrayMarker {
     }
 
     init(count: Int, makingElements element: (Int) throws -> Element) rethrows {
+        guard count > 0 else {
+            self.init()
+            return
+        }
+        // Capacity grows with what is read, not with what a hostile count claims: counts up to
+        // the bound are allocated at once, larger ones grow as elements are read.
+        let bound = 1 << 16
+        guard count > bound else {
+            self = try InstanceMemory.array(count: count, element)
+            return
+        }
         self.init()
-        // Capacity grows with what is read, not with what a hostile count claims.
-        reserveCapacity(Swift.min(count, 1 << 16))
+        reserveCapacity(bound)
         for index in 0..<count { append(try element(index)) }
     }
 

@@ -67,6 +67,20 @@ package struct InstanceMemory {
         return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: AnyObject.self) }
     }
 
+    /// An array of `count` elements made by `element(index)` in order, built in place in one
+    /// allocation of `count` elements (the caller bounds `count`); on error the elements made so
+    /// far are destroyed.
+    @inline(__always)
+    package static func array<Element>(count: Int, _ element: (Int) throws -> Element) rethrows -> [Element] {
+        try Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let start = buffer.baseAddress else { return }
+            while initialized < count {
+                (start + initialized).initialize(to: try element(initialized))
+                initialized += 1
+            }
+        }
+    }
+
     /// Calls `body` with the memory of an object; offsets of class plans include the header.
     @inline(__always)
     package static func withObject<R>(_ object: AnyObject, _ body: (InstanceMemory) throws -> R) rethrows -> R {

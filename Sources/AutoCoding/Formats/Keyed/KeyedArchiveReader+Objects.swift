@@ -144,8 +144,12 @@ extension KeyedArchiveReader {
     }
 
     /// The value object number of entry `position` (of the dictionary's shape) of `dictionary`.
+    ///
+    /// `mutating` though it changes nothing, as ``entryKey(_:is:literally:)`` is: called from the
+    /// reader's mutating accessors, a non-mutating method made them copy the whole reader (some
+    /// 700 bytes) for every value read.
     @inline(__always)
-    func entryValue(_ dictionary: Object, _ position: Int) throws -> Int {
+    mutating func entryValue(_ dictionary: Object, _ position: Int) throws -> Int {
         try document.reference(dictionary, at: dictionary.count + Int(entryValueSlots[position]))
     }
 
@@ -181,9 +185,9 @@ extension KeyedArchiveReader {
     }
 
     /// Whether the key of entry `position` is `key`: byte for byte (`literally`, as dictionaries
-    /// compare keys), or as Swift strings compare.
+    /// compare keys), or as Swift strings compare. (`mutating`: see ``entryValue(_:_:)``.)
     @inline(__always)
-    func entryKey(_ position: Int, is key: ArchiveKey, literally: Bool) throws -> Bool {
+    mutating func entryKey(_ position: Int, is key: ArchiveKey, literally: Bool) throws -> Bool {
         let length = entryKeyLengths[position]
         if length >= 0 {
             guard key.isASCII else {

@@ -128,7 +128,7 @@ package struct KeyedArchiveReader: ArchiveReader {
     private var keyEnds: [Int32]
     /// The indexes ``collectionStarts`` and ``keyStarts`` refer to.
     private var referenceStorage: [Int32] = []
-    /// The custom object read last, by ``nodeKey(_:)``, and its entries (``objectView(_:)``):
+    /// The custom object read last, by `nodeKey(_:)`, and its entries (``objectView(_:)``):
     /// property after property is looked up in it.
     private var currentKey = Int.min
     private var currentView = 0..<0
@@ -552,7 +552,7 @@ package struct KeyedArchiveReader: ArchiveReader {
     /// What identifies a node until it is resolved: its reference or UID object (`Int.min` for
     /// other values).
     @inline(__always)
-    private func nodeKey(_ node: Node) -> Int {
+    private static func nodeKey(_ node: Node) -> Int {
         if node.reference >= 0 { return -2 - node.reference }
         return node.object.isUID ? node.object.number : Int.min
     }
@@ -560,7 +560,7 @@ package struct KeyedArchiveReader: ArchiveReader {
     /// The entries of `node` when it is (a UID of) a custom object, else `nil`.
     @inline(__always)
     private mutating func customView(_ node: Node) throws -> Range<Int>? {
-        let key = nodeKey(node)
+        let key = Self.nodeKey(node)
         if key != Int.min, key == currentKey { return currentView }
         let resolved = try resolve(node)
         guard try isCustomObject(resolved) else { return nil }
