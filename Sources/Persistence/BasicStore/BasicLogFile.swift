@@ -50,6 +50,8 @@ final class BasicLogFile {
     }
 
     deinit {
+        // A kept lock is let go explicitly: a descriptor inherited by a forked child would keep it.
+        unlock()
         try? fileSystem.close(lockFile)
     }
 
