@@ -21,6 +21,8 @@ final class BasicLogFile {
     private(set) var generation = 0
     /// Shares the flushes of durable appends; told of every reopen and append.
     let groupCommit = BasicGroupCommit()
+    /// Whether appends are announced to ``groupCommit``: only a durable store's writers wait on it.
+    var sharesFlushes = true
     /// Which file ``log`` is, to notice a log replaced by another process.
     private var identity: (device: UInt64, inode: UInt64) = (0, 0)
     /// How many bytes of the log this process has read and applied (its view ends here).
@@ -178,7 +180,7 @@ final class BasicLogFile {
         }
         end += bytes.count
         let position = BasicGroupCommit.Position(generation: generation, offset: end)
-        groupCommit.appended(upTo: position)
+        if sharesFlushes { groupCommit.appended(upTo: position) }
         return position
     }
 

@@ -118,11 +118,13 @@ extension BasicValueStore {
             defer { if durability == .full { log.groupCommit.writerAppended() } }
             lock.lock()
             defer { lock.unlock() }
-            written = try withFileLock { () throws(PersistenceError) -> BasicGroupCommit.Position? in
-                try refreshLocked()
-                // A removal of a missing key changes nothing: skip the write.
-                if record.value == nil && index.value(forKey: record.key) == nil { return nil }
-                return try appendLocked(record)
+            // (No `withFileLock` closure here: capturing the record copied it at every set.)
+            try lockFile()
+            defer { keepFileLock() }
+            try refreshLocked()
+            // A removal of a missing key changes nothing: skip the write.
+            if record.value != nil || index.value(forKey: record.key) != nil {
+                written = try appendLocked(record)
             }
         }
         if let written { try waitUntilDurable(written, key: record.key, removal: record.value == nil) }

@@ -111,6 +111,7 @@ public final class BasicValueStore: @unchecked Sendable {
         self.compactionPolicy = compaction
         do {
             log = try BasicLogFile(path: fileURL.path, fileSystem: fileSystem)
+            log.sharesFlushes = durability == .full
         } catch {
             throw PersistenceError(error, "cannot open the basic-value store")
         }
