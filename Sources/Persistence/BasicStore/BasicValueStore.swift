@@ -26,7 +26,7 @@ import Foundation
 /// ``update(forKey:_:)-(String,_)`` is an atomic read-modify-write across processes. A store
 /// keeps the `flock` after a write until it has been idle for a millisecond (10 ms at most at a
 /// stretch; ``synchronize()`` lets it go at once), so a burst of sets takes it once; a write by
-/// another process or store waits that long at most.
+/// another process or store is not held off longer than that at a stretch.
 public final class BasicValueStore: @unchecked Sendable {
     // @unchecked: the mutable state below is only touched while `lock` is held.
 
