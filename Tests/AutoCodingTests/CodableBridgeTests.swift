@@ -376,3 +376,32 @@ struct BridgeEverythingTwin: Codable, Equatable {
         #expect(try AutoArchiver.unarchive(BridgeOrder.self, from: archive) == order)
     }
 }
+
+/// A string and dictionary keys spelled like the archives' reserved words.
+struct BridgeSpelling: AutoCodable, Codable, Equatable {
+    var text = "default"
+    var map: [String: Int] = [:]
+}
+
+struct BridgeSpellingTwin: Codable, Equatable {
+    var text: String
+    var map: [String: Int]
+}
+
+@Suite("CodableBridgeReservedSpellings")
+struct CodableBridgeReservedSpellingTests {
+    static let spellings = ["$null", "$$null", "$type", "$version", "$", "plain"]
+
+    @Test(arguments: spellings)
+    func stringsAndKeysSpelledLikeReservedWordsCrossTheBridgeAsTheyAre(spelling: String) throws {
+        let value = BridgeSpelling(text: spelling, map: [spelling: 1, "other": 2])
+        let json = try JSONEncoder().encode(value)
+        // What synthesized Codable reads from it, and what it writes, are the same strings.
+        let twin = try JSONDecoder().decode(BridgeSpellingTwin.self, from: json)
+        #expect(twin == BridgeSpellingTwin(text: spelling, map: [spelling: 1, "other": 2]))
+        #expect(try JSONDecoder().decode(BridgeSpelling.self, from: JSONEncoder().encode(twin)) == value)
+        #expect(try JSONDecoder().decode(BridgeSpelling.self, from: json) == value)
+        // The archives still escape them, and read them back unchanged.
+        #expect(try AutoArchiver.unarchive(BridgeSpelling.self, from: AutoArchiver.archive(value, format: .binary)) == value)
+    }
+}

@@ -8,7 +8,7 @@ final class StringCoder: ValueCoding {
     @_specialize(exported: false, where W == TreeArchiveWriter)
     @_specialize(exported: false, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: String, to writer: inout W, _ context: EncodingContext) throws {
-        if NilMarker.needsEscape(value) {
+        if W.escapesReservedSpellings, NilMarker.needsEscape(value) {
             try writer.string(NilMarker.escaped(value))
         } else {
             try writer.string(value)
@@ -23,6 +23,7 @@ final class StringCoder: ValueCoding {
     @_specialize(exported: false, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> String {
         let text = try reader.string(node)
+        guard R.escapesReservedSpellings else { return text }
         // Strings spelled `$null` are written escaped, so this one is `nil`: where a `String` is
         // declared, the property keeps its default (an archive of an older `String?`).
         if text.utf8.count == 5, text == NilMarker.null {

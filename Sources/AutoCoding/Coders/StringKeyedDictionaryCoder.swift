@@ -40,7 +40,7 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
     private func entry<W: ArchiveWriter & ~Copyable>(_ key: String, _ item: Element, to writer: inout W,
                                                      _ context: EncodingContext) throws {
         do {
-            try writer.key(ReservedKey.escaped(key))
+            try writer.key(W.escapesReservedSpellings ? ReservedKey.escaped(key) : key)
             try element.encode(item, to: &writer, context)
         } catch let error as AutoCodingError {
             throw error.within(.key(key))
@@ -58,7 +58,8 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
             let count = try reader.dictionaryCount(node)
             var result = [String: Element](minimumCapacity: min(count, 1 << 16))
             for index in 0..<count {
-                let key = ReservedKey.unescaped(try reader.key(node, at: index))
+                let stored = try reader.key(node, at: index)
+                let key = R.escapesReservedSpellings ? ReservedKey.unescaped(stored) : stored
                 do {
                     result[key] = try element.decode(try reader.value(node, at: index), from: &reader, context)
                 } catch let error as AutoCodingError {

@@ -16,6 +16,10 @@ package protocol ArchiveReader {
     /// Whether the format says what each value is by itself (keyed archives' Foundation classes),
     /// so a value behind `Any` can be read without a registered type record.
     static var isSelfDescribing: Bool { get }
+    /// Whether strings and dictionary keys spelled like reserved words were written with one more
+    /// `$` (see ``ArchiveWriter/escapesReservedSpellings``), so reading removes it: every archive
+    /// format, not the `Codable` bridge.
+    static var escapesReservedSpellings: Bool { get }
 
     /// Whether the properties of an object are looked up by key rather than found by walking its
     /// entries (decoders, whose containers answer lookups cheaply but list their keys slowly).
@@ -141,6 +145,7 @@ package struct ObjectHeader {
 
 extension ArchiveReader {
     package static var isSelfDescribing: Bool { false }
+    package static var escapesReservedSpellings: Bool { true }
     package static var readsFieldsByKey: Bool { false }
 
     /// Walks the entries (formats that do not ``readsFieldsByKey`` never get here).

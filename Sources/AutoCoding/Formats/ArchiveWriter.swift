@@ -16,6 +16,11 @@ package protocol ArchiveWriter: ~Copyable {
     /// Whether the format names the type of every object it writes by itself (keyed archives'
     /// `$class`), so a subclass or a value behind `Any` needs no registered name.
     static var isSelfDescribing: Bool { get }
+    /// Whether strings and dictionary keys spelled like the archives' reserved words (`$null`,
+    /// `$type`, …) are written with one more `$` (``NilMarker``, ``ReservedKey``): every archive
+    /// format. Not the `Codable` bridge, whose `nil` is the encoder's own and whose dictionaries hold
+    /// no reserved keys, so a string `"$null"` is written as it is, as synthesized `Codable` writes it.
+    static var escapesReservedSpellings: Bool { get }
 
     mutating func beginArray(count: Int) throws
     mutating func endArray() throws
@@ -73,6 +78,7 @@ package protocol ArchiveWriter: ~Copyable {
 
 extension ArchiveWriter where Self: ~Copyable {
     package static var isSelfDescribing: Bool { false }
+    package static var escapesReservedSpellings: Bool { true }
 
     /// `URL` as its `absoluteString`.
     package mutating func url(_ value: URL) throws { try string(value.absoluteString) }

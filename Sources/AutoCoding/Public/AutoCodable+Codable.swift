@@ -20,7 +20,9 @@ import PropertyList
 /// properties apply, a key missing from the input keeps the value `init()` gives it (synthesized
 /// `Codable` throws `keyNotFound`), keys no property claims go to
 /// ``AutoCodable/autoCodingDidFindUnknownKeys(_:)``, and `nil` is written as the encoder's `nil`
-/// (JSON `null`) and read back as `nil`. A type with an ``AutoCodable/autoCodingVersion`` writes
+/// (JSON `null`) and read back as `nil`. Strings and dictionary keys go through as they are, even
+/// when spelled like the archives' reserved words (`"$null"`, `"$type"`), as with synthesized
+/// `Codable`. A type with an ``AutoCodable/autoCodingVersion`` writes
 /// `$version`, and input of another version goes through ``AutoCodable/autoCodingMigrate(from:tree:)``
 /// (a type without one does not look for `$version`, as synthesized `Codable` has no versions).
 /// Dates, data, URLs, UUIDs and `Codable`-only property types are handed to the encoder and decoder

@@ -13,6 +13,7 @@ struct CodableBridgeReader: ArchiveReader {
     typealias Node = CodableBridgeNode
 
     static var sharesObjects: Bool { false }
+    static var escapesReservedSpellings: Bool { false }
     static var readsFieldsByKey: Bool { true }
 
     let root: Node

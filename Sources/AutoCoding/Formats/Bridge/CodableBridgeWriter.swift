@@ -12,6 +12,7 @@ import PropertyList
 /// are, so its strategies apply.
 struct CodableBridgeWriter: ArchiveWriter {
     static var sharesObjects: Bool { false }
+    static var escapesReservedSpellings: Bool { false }
 
     private let encoder: any Encoder
     /// Whether each open container is keyed, outermost first; the containers themselves are in
