@@ -31,12 +31,12 @@ struct BasicLockLease {
 
     /// How long the lock may still be kept (nanoseconds), or `nil` when it should go now.
     func remaining() -> UInt64? {
+        // The clock is monotonic, so `now` is never before either time (were it, the wrapped
+        // difference would be huge and the lock would go).
         let now = Self.now()
-        let idleLeft = Self.idleTime.subtractingReportingOverflow(now &- usedAt)
-        let holdLeft = Self.longestHold.subtractingReportingOverflow(now &- takenAt)
-        guard !idleLeft.overflow, !holdLeft.overflow, idleLeft.partialValue > 0, holdLeft.partialValue > 0 else {
-            return nil
-        }
-        return min(idleLeft.partialValue, holdLeft.partialValue)
+        let idle = now &- usedAt
+        let held = now &- takenAt
+        guard idle < Self.idleTime, held < Self.longestHold else { return nil }
+        return min(Self.idleTime - idle, Self.longestHold - held)
     }
 }

@@ -22,7 +22,7 @@ final class BasicLogFile {
     /// Shares the flushes of durable appends; told of every reopen and append.
     let groupCommit = BasicGroupCommit()
     /// Whether appends are announced to ``groupCommit``: only a durable store's writers wait on it.
-    var sharesFlushes = true
+    let sharesFlushes: Bool
     /// Which file ``log`` is, to notice a log replaced by another process.
     private var identity: (device: UInt64, inode: UInt64) = (0, 0)
     /// How many bytes of the log this process has read and applied (its view ends here).
@@ -33,9 +33,11 @@ final class BasicLogFile {
     /// - Parameters:
     ///   - path: The log's path.
     ///   - fileSystem: The file system to use.
+    ///   - sharesFlushes: Whether writers wait on ``groupCommit`` (a durable store).
     /// - Throws: ``SystemCallError`` when the directory or the lock file cannot be created.
-    init(path: String, fileSystem: any FileSystem) throws(SystemCallError) {
+    init(path: String, fileSystem: any FileSystem, sharesFlushes: Bool) throws(SystemCallError) {
         self.fileSystem = fileSystem
+        self.sharesFlushes = sharesFlushes
         self.path = path
         self.lockPath = path + ".lock"
         try fileSystem.createDirectory(AtomicFileWriter.directory(of: path))

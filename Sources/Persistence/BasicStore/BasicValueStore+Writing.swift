@@ -83,18 +83,17 @@ extension BasicValueStore {
     public func synchronize() throws(PersistenceError) {
         lock.lock()
         defer { lock.unlock() }
-        // The end of a batch: other processes need not wait for the kept lock to time out.
+        try lockFile()
+        // The end of a batch: the lock goes now, not after the idle time (other processes need not wait).
         defer { log.unlock() }
-        try withFileLock { () throws(PersistenceError) in
-            try refreshLocked(comparingFile: true)
-            guard unsynchronized else { return }
-            do throws(SystemCallError) {
-                try log.sync()
-            } catch {
-                throw PersistenceError(error, "cannot synchronize the basic-value store")
-            }
-            unsynchronized = false
+        try refreshLocked(comparingFile: true)
+        guard unsynchronized else { return }
+        do throws(SystemCallError) {
+            try log.sync()
+        } catch {
+            throw PersistenceError(error, "cannot synchronize the basic-value store")
         }
+        unsynchronized = false
     }
 
     /// Rewrites the log with only the current values, atomically and durably, whatever the garbage.

@@ -110,8 +110,7 @@ public final class BasicValueStore: @unchecked Sendable {
         self.durability = durability
         self.compactionPolicy = compaction
         do {
-            log = try BasicLogFile(path: fileURL.path, fileSystem: fileSystem)
-            log.sharesFlushes = durability == .full
+            log = try BasicLogFile(path: fileURL.path, fileSystem: fileSystem, sharesFlushes: durability == .full)
         } catch {
             throw PersistenceError(error, "cannot open the basic-value store")
         }
