@@ -113,6 +113,25 @@ struct BasicValueStoreChangeTests {
         #expect(await values.next() == "Ada")
     }
 
+    @Test func aReloadedLogReportsValuesByTheirBitsSoNegativeZeroChangesAndNaNDoesNot() async throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("values.log")
+        let reader = try open(url)
+        let writer = try open(url)
+        try writer.set(0.0 as Double, forKey: "zero")
+        try writer.set(Double.nan, forKey: "nan")
+        try writer.set([Double.nan], forKey: "nans")
+        try reader.synchronize()
+        var changes = reader.changes().makeAsyncIterator()
+
+        // Replaced behind the reader's back: the reload compares what it had with what it reads.
+        try writer.set(-0.0 as Double, forKey: "zero")
+        try writer.compact()
+        try reader.synchronize()
+        #expect(await changes.next()?.keys == ["zero"])
+        #expect(reader.value(forKey: "zero")?.doubleValue?.sign == .minus)
+    }
+
     @Test func anotherProcessesWritesArriveWhenTheStoreSynchronizes() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("values.log")

@@ -101,11 +101,12 @@ extension BasicValueStore {
         try reloadAllLocked()
     }
 
-    /// Publishes every key whose value differs between `before` and the index. Needs `lock`.
+    /// Publishes every key whose value differs between `before` and the index (as stored: `0.0` and
+    /// `-0.0` differ, a NaN is unchanged). Needs `lock`.
     private func publishDifferencesLocked(from before: [String: BasicValue]) {
         let after = index.values
         var events: [BasicChangeBroadcaster.Event] = []
-        for (key, value) in after where before[key] != value {
+        for (key, value) in after where !(before[key].map { value.isSameStoredValue(as: $0) } ?? false) {
             events.append(BasicChangeBroadcaster.Event(key: key, value: value))
         }
         for key in before.keys where after[key] == nil {
