@@ -130,6 +130,12 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
         add(interned(utf8: bytes, hash: BinaryPropertyListByteTable.hash(bytes)))
     }
 
+    /// A string given as valid UTF-8 with its ``keyHash(utf8:)`` worked out beforehand (writers
+    /// that unique strings themselves hash each one once).
+    package mutating func string(utf8 bytes: UnsafeRawBufferPointer, hash: UInt64) {
+        add(interned(utf8: bytes, hash: hash))
+    }
+
     package mutating func integer(_ value: PropertyListInteger) throws(PropertyListError) {
         let large = value.uint64Value.map { $0 > UInt64(Int64.max) } ?? false
         add(interned(large ? .largeInteger : .integer, value.bits))

@@ -51,7 +51,7 @@ extension KeyedArchiveWriter {
         case .null:
             try stream.string(KeyedArchiveFormat.null)
         case .string:
-            try stream.string(strings[slot.start])
+            KeyedStringTable.withUTF8(strings[slot.start]) { stream.string(utf8: $0, hash: slot.b) }
         case .data:
             try stream.data(datas[slot.start])
         case .scalar:

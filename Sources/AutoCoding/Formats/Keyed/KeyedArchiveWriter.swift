@@ -67,7 +67,7 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     enum SlotKind: UInt8 {
         /// `$null` (entry 0, and entries reserved for containers not closed yet).
         case null
-        /// A string: `start` indexes ``strings``.
+        /// A string: `start` indexes ``strings``, `b` is its hash (``KeyedStringTable/hash(_:)``).
         case string
         /// Bytes: `start` indexes ``datas``.
         case data
@@ -251,7 +251,7 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         let found = stringSlots.find(string, hash: hash)
         if let known = found.number { return known }
         strings.append(string)
-        let slot = newSlot(Slot(kind: .string, start: strings.count - 1))
+        let slot = newSlot(Slot(kind: .string, b: hash, start: strings.count - 1))
         stringSlots.insert(string, hash: hash, number: slot, at: found.slot)
         return slot
     }

@@ -86,7 +86,7 @@ struct KeyedStringTable {
 
     /// Runs `body` with the string's UTF-8, without a copy for native strings.
     @inline(__always)
-    private static func withUTF8<Result>(_ string: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    static func withUTF8<Result>(_ string: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         if let result = string.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) {
             return result
         }
