@@ -40,4 +40,62 @@ struct BasicCRC32CTests {
             #expect(CRC32C.checksum(Array(bytes[split...]), continuing: first) == CRC32C.checksum(bytes))
         }
     }
+
+    @Test func theSoftwarePathMatchesThePublishedCheckValues() {
+        #expect(Array("123456789".utf8).withUnsafeBytes { CRC32C.software($0) } == 0xE306_9283)
+        #expect([UInt8]().withUnsafeBytes { CRC32C.software($0) } == 0)
+        #expect([UInt8](repeating: 0xFF, count: 32).withUnsafeBytes { CRC32C.software($0) } == 0x62A8_AB43)
+    }
+
+    @Test func theHardwarePathMatchesThePublishedCheckValues() throws {
+        // On a CPU without CRC-32C instructions, `hardware` is nil and `checksum` is the software path.
+        guard CRC32C.usesHardware else {
+            #expect([UInt8]().withUnsafeBytes { CRC32C.hardware($0) } == nil)
+            return
+        }
+        #expect(Array("123456789".utf8).withUnsafeBytes { CRC32C.hardware($0) } == 0xE306_9283)
+        #expect([UInt8]().withUnsafeBytes { CRC32C.hardware($0) } == 0)
+        #expect([UInt8](repeating: 0, count: 32).withUnsafeBytes { CRC32C.hardware($0) } == 0x8A91_36AA)
+        #expect((0 ..< 32).map { UInt8($0) }.withUnsafeBytes { CRC32C.hardware($0) } == 0x46DD_794E)
+        #expect([UInt8]().withUnsafeBytes { CRC32C.hardware($0, continuing: 0x1234_5678) } == 0x1234_5678)
+    }
+
+    @Test func hardwareAgreesWithSoftwareAtEveryLengthAndAlignment() {
+        guard CRC32C.usesHardware else { return }
+        var random = SeededRandom(seed: 34)
+        let bytes = random.bytes(300 + 16)
+        bytes.withUnsafeBytes { all in
+            for start in 0 ..< 16 {
+                for length in 0 ... 300 {
+                    let slice = UnsafeRawBufferPointer(rebasing: all[start ..< start + length])
+                    #expect(CRC32C.hardware(slice) == CRC32C.software(slice), "start \(start), length \(length)")
+                }
+            }
+        }
+        for length in [1 << 12, 65_537, 1 << 20] {
+            let large = random.bytes(length + 3)
+            large.withUnsafeBytes { all in
+                for start in [0, 1, 3] {
+                    let slice = UnsafeRawBufferPointer(rebasing: all[start ..< start + length])
+                    #expect(CRC32C.hardware(slice) == CRC32C.software(slice), "start \(start), length \(length)")
+                }
+            }
+        }
+    }
+
+    @Test func hardwareContinuesASoftwareChecksumAndTheReverse() {
+        guard CRC32C.usesHardware else { return }
+        var random = SeededRandom(seed: 35)
+        let bytes = random.bytes(257)
+        bytes.withUnsafeBytes { all in
+            let whole = CRC32C.software(all)
+            for split in [0, 1, 3, 7, 8, 9, 63, 64, 65, 128, 256, 257] {
+                let head = UnsafeRawBufferPointer(rebasing: all[..<split])
+                let tail = UnsafeRawBufferPointer(rebasing: all[split...])
+                #expect(CRC32C.hardware(tail, continuing: CRC32C.software(head)) == whole, "split \(split)")
+                #expect(CRC32C.software(tail, continuing: CRC32C.hardware(head) ?? 0) == whole, "split \(split)")
+                #expect(CRC32C.checksum(tail, continuing: CRC32C.checksum(head)) == whole, "split \(split)")
+            }
+        }
+    }
 }

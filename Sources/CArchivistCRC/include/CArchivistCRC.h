@@ -1,0 +1,16 @@
+#ifndef CARCHIVIST_CRC_H
+#define CARCHIVIST_CRC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Whether this CPU has CRC-32C instructions (SSE4.2 on x86_64, the CRC extension on arm64) that
+/// `archivist_crc32c_hardware` can use. Detected once and cached; 0 on any other architecture.
+int archivist_crc32c_hardware_available(void);
+
+/// Advances the raw (not inverted) CRC-32C register `state` over `count` bytes at `bytes` with the
+/// CPU's CRC-32C instructions. The caller inverts before and after, as for the table code.
+/// Only call when `archivist_crc32c_hardware_available()` returned 1; otherwise returns `state`.
+uint32_t archivist_crc32c_hardware(uint32_t state, const void *bytes, size_t count);
+
+#endif
