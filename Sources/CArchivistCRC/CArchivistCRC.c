@@ -1,29 +1,20 @@
 #include "CArchivistCRC.h"
 
+// Each architecture gives its two instructions (one byte, eight bytes) and its detection; one loop
+// below uses them.
 
 #if defined(__x86_64__)
 
 #include <nmmintrin.h>
 
-__attribute__((target("sse4.2")))
-static uint32_t crc32c_sse42(uint32_t state, const unsigned char *p, size_t count) {
-    uint64_t crc = state;
-    while (count > 0 && ((uintptr_t)p & 7) != 0) {
-        crc = _mm_crc32_u8((uint32_t)crc, *p++);
-        count--;
-    }
-    while (count >= 8) {
-        uint64_t word;
-        __builtin_memcpy(&word, p, 8);
-        crc = _mm_crc32_u64(crc, word);
-        p += 8;
-        count -= 8;
-    }
-    while (count > 0) {
-        crc = _mm_crc32_u8((uint32_t)crc, *p++);
-        count--;
-    }
-    return (uint32_t)crc;
+#define CRC_TARGET __attribute__((target("sse4.2")))
+
+CRC_TARGET static inline uint32_t step_byte(uint32_t crc, unsigned char byte) {
+    return _mm_crc32_u8(crc, byte);
+}
+
+CRC_TARGET static inline uint32_t step_word(uint32_t crc, uint64_t word) {
+    return (uint32_t)_mm_crc32_u64(crc, word);
 }
 
 static int detect(void) {
@@ -31,7 +22,7 @@ static int detect(void) {
     return __builtin_cpu_supports("sse4.2") ? 1 : 0;
 }
 
-#define ARCHIVIST_CRC32C_HARDWARE crc32c_sse42
+#define ARCHIVIST_CRC32C_INSTRUCTIONS 1
 
 #elif defined(__aarch64__) || defined(__arm64__)
 
@@ -43,25 +34,14 @@ static int detect(void) {
 #endif
 #endif
 
-__attribute__((target("crc")))
-static uint32_t crc32c_arm(uint32_t state, const unsigned char *p, size_t count) {
-    uint32_t crc = state;
-    while (count > 0 && ((uintptr_t)p & 7) != 0) {
-        crc = __crc32cb(crc, *p++);
-        count--;
-    }
-    while (count >= 8) {
-        uint64_t word;
-        __builtin_memcpy(&word, p, 8);
-        crc = __crc32cd(crc, word);
-        p += 8;
-        count -= 8;
-    }
-    while (count > 0) {
-        crc = __crc32cb(crc, *p++);
-        count--;
-    }
-    return crc;
+#define CRC_TARGET __attribute__((target("crc")))
+
+CRC_TARGET static inline uint32_t step_byte(uint32_t crc, unsigned char byte) {
+    return __crc32cb(crc, byte);
+}
+
+CRC_TARGET static inline uint32_t step_word(uint32_t crc, uint64_t word) {
+    return __crc32cd(crc, word);
 }
 
 static int detect(void) {
@@ -74,11 +54,31 @@ static int detect(void) {
 #endif
 }
 
-#define ARCHIVIST_CRC32C_HARDWARE crc32c_arm
+#define ARCHIVIST_CRC32C_INSTRUCTIONS 1
 
 #endif
 
-#if defined(ARCHIVIST_CRC32C_HARDWARE)
+#if defined(ARCHIVIST_CRC32C_INSTRUCTIONS)
+
+/// Single bytes up to an 8-byte boundary, then eight bytes a step, then the rest.
+CRC_TARGET static uint32_t crc32c_instructions(uint32_t crc, const unsigned char *p, size_t count) {
+    while (count > 0 && ((uintptr_t)p & 7) != 0) {
+        crc = step_byte(crc, *p++);
+        count--;
+    }
+    while (count >= 8) {
+        uint64_t word;
+        __builtin_memcpy(&word, p, 8);
+        crc = step_word(crc, word);
+        p += 8;
+        count -= 8;
+    }
+    while (count > 0) {
+        crc = step_byte(crc, *p++);
+        count--;
+    }
+    return crc;
+}
 
 /// -1 until detected; then 0 or 1. Racing first calls all store the same value.
 static int cached = -1;
@@ -94,7 +94,7 @@ int archivist_crc32c_hardware_available(void) {
 
 uint32_t archivist_crc32c_hardware(uint32_t state, const void *bytes, size_t count) {
     if (archivist_crc32c_hardware_available() != 1 || bytes == NULL) return state;
-    return ARCHIVIST_CRC32C_HARDWARE(state, (const unsigned char *)bytes, count);
+    return crc32c_instructions(state, (const unsigned char *)bytes, count);
 }
 
 #else

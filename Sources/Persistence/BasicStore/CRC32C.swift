@@ -36,10 +36,7 @@ package enum CRC32C {
     ///   - crc: The checksum so far; 0 to start.
     /// - Returns: The checksum of everything so far.
     package static func checksum(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
-        if usesHardware, let base = bytes.baseAddress {
-            return ~archivist_crc32c_hardware(~crc, base, bytes.count)
-        }
-        return software(bytes, continuing: crc)
+        hardware(bytes, continuing: crc) ?? software(bytes, continuing: crc)
     }
 
     /// The checksum computed with the CPU's instructions, or nil when it has none (for tests).
