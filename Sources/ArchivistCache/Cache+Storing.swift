@@ -51,8 +51,8 @@ extension Cache {
             completion?(.failure(error))
             return
         }
-        // Completions leave the format's queue first, so one may call back into the cache
-        // (`register`, `synchronize`) without waiting on the queue it runs on.
+        // Completions leave the format's lane first, so one may call back into the cache
+        // (`register`, `synchronize`) without waiting on the lane they run in.
         guard let prepared else {
             store.remove(key) {
                 guard let completion else { return }

@@ -26,6 +26,8 @@ public final class Cache<Value: Sendable>: Sendable {
     let coding: CacheValueCoding<Value>
     let fileSystem: any FileSystem
     let clock: CacheClock
+    /// Runs every format's disk writes and removals: one lane per format, in the order issued.
+    let background: BackgroundWriter
     @usableFromInline let stores = StateLock(FormatTable<Value>())
 
     /// Creates a cache whose files live under a standard location.
@@ -54,6 +56,9 @@ public final class Cache<Value: Sendable>: Sendable {
         self.directory = directory
         self.fileSystem = fileSystem
         self.clock = clock
+        background = BackgroundWriter(writer: AtomicFileWriter(fileSystem: fileSystem),
+                                      maximumConcurrency: max(2, ProcessInfo.processInfo.activeProcessorCount),
+                                      label: "archivist.cache.\(name)")
     }
 
     /// Registers a format, replacing (and clearing, in memory and on disk) any format registered
@@ -69,7 +74,7 @@ public final class Cache<Value: Sendable>: Sendable {
         let cleared = DispatchGroup()
         cleared.enter()
         let store = FormatStore(format: format, coding: coding, directory: formatDirectory(format.name),
-                                fileSystem: fileSystem, clock: clock, opensAfter: cleared)
+                                fileSystem: fileSystem, clock: clock, background: background, opensAfter: cleared)
         let replaced = stores.withLock { stores in stores.insert(store) }
         if let replaced { replaced.retireAndClear(then: cleared) } else { cleared.leave() }
         store.startBackgroundOpening()

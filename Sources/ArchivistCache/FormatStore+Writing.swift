@@ -14,12 +14,12 @@ extension FormatStore {
         }
     }
 
-    /// Stores an already transformed value: in memory at once, on the disk through the queue.
+    /// Stores an already transformed value: in memory at once, on the disk through the format's lane.
     ///
     /// - Parameters:
     ///   - value: The value, after ``prepare(_:key:)``.
     ///   - key: Its key.
-    ///   - completion: Called on the format's queue once the disk entry is written (or at once for a
+    ///   - completion: Called in the format's lane once the disk entry is written (or at once for a
     ///     memory-only format), with the failure if encoding or writing failed.
     func store(_ value: Value, for key: String, completion: @escaping @Sendable (Result<Void, CacheError>) -> Void) {
         let cost = cost(of: value)
@@ -41,7 +41,7 @@ extension FormatStore {
             memory.set(value, for: key, cost: cost, storedAt: clock.now())
             return sequence
         }
-        queue.async { [self] in
+        background.enqueue(lane: lane) { [self] in
             var result: Result<Void, CacheError> = .success(())
             if !state.withLock({ $0.isRetired }) {
                 do throws(SystemCallError) {
@@ -57,7 +57,7 @@ extension FormatStore {
         }
     }
 
-    /// Removes `key` from both levels: from memory at once, from the disk through the queue.
+    /// Removes `key` from both levels: from memory at once, from the disk through the format's lane.
     ///
     /// - Parameters:
     ///   - key: The key.
@@ -74,14 +74,14 @@ extension FormatStore {
             memory.remove(key)
             return sequence
         }
-        queue.async { [self] in
+        background.enqueue(lane: lane) { [self] in
             if !state.withLock({ $0.isRetired }) { disk.remove(key) }
             settle(key, sequence: sequence)
             completion()
         }
     }
 
-    /// Empties both levels: memory at once, the disk through the queue.
+    /// Empties both levels: memory at once, the disk through the format's lane.
     ///
     /// - Parameter completion: Called once the disk entries are gone.
     func removeAll(completion: @escaping @Sendable () -> Void) {
@@ -97,7 +97,7 @@ extension FormatStore {
             memory.removeAll()
             return sequence
         }
-        queue.async { [self] in
+        background.enqueue(lane: lane) { [self] in
             if !state.withLock({ $0.isRetired }) { disk.removeAll() }
             state.withLock { state in
                 if state.pendingClear == sequence { state.pendingClear = nil }

@@ -5,9 +5,10 @@ import Persistence
 /// One registered format of a cache: its memory level, its disk level (when it has a capacity),
 /// the writes queued for the disk, the fetches in flight and the preloading.
 ///
-/// Disk writes and removals run in order on the format's serial queue, so they land in the order
-/// they were issued; until one lands, ``State/pending`` answers reads of its key
-/// (read-your-writes). Locks are always taken in the order store → disk → memory.
+/// Disk writes and removals run in order in the format's lane of the cache's ``BackgroundWriter``
+/// (the lane is the format's directory, so a replacing format's work also waits for the replaced
+/// one's), so they land in the order they were issued; until one lands, ``State/pending`` answers
+/// reads of its key (read-your-writes). Locks are always taken in the order store → disk → memory.
 @usableFromInline
 package final class FormatStore<Value: Sendable>: Sendable {
     /// A write or removal issued but not yet on the disk.
@@ -39,7 +40,10 @@ package final class FormatStore<Value: Sendable>: Sendable {
     let disk: DiskLevel?
     let fileSystem: any FileSystem
     let clock: CacheClock
-    let queue: DispatchQueue
+    /// Runs the disk writes and removals, in order in ``lane``.
+    let background: BackgroundWriter
+    /// The lane of ``background`` the format's disk work runs in: its directory.
+    let lane: String
     let state = StateLock(State())
     /// Signalled when preloading finishes (or immediately when there is none).
     let preloading = DispatchGroup()
@@ -52,11 +56,15 @@ package final class FormatStore<Value: Sendable>: Sendable {
     ///   - directory: The format's directory (used only with a disk capacity).
     ///   - fileSystem: The file system.
     ///   - clock: The wall clock.
+    ///   - background: The cache's background writer, which runs the disk work.
     ///   - opensAfter: Left when the format this one replaces has cleared the directory; the disk
     ///     level is opened only then.
     init(format: CacheFormat<Value>, coding: CacheValueCoding<Value>, directory: String,
-         fileSystem: any FileSystem, clock: CacheClock, opensAfter: DispatchGroup? = nil) {
+         fileSystem: any FileSystem, clock: CacheClock, background: BackgroundWriter,
+         opensAfter: DispatchGroup? = nil) {
         self.format = format
+        self.background = background
+        lane = directory
         self.coding = coding
         self.fileSystem = fileSystem
         self.clock = clock
@@ -67,7 +75,6 @@ package final class FormatStore<Value: Sendable>: Sendable {
         disk = hasDisk ? DiskLevel(directory: directory, capacity: Int64(format.diskCapacity), expiry: format.expiry,
                                    fileSystem: fileSystem, clock: clock, opensAfter: opensAfter,
                                    touchedKeys: { memory.drainTouchedKeys() }) : nil
-        queue = DispatchQueue(label: "archivist.cache.format.\(format.name)")
     }
 
     /// The cost of a value in memory.
@@ -82,7 +89,7 @@ package final class FormatStore<Value: Sendable>: Sendable {
     }
 
     /// Stops queued work, preloading and fetch bookkeeping for good, and empties both levels: the
-    /// memory at once, the disk on the format's queue (after the writes queued before, which are
+    /// memory at once, the disk in the format's lane (after the writes queued before, which are
     /// dropped). Does not wait.
     ///
     /// - Parameter cleared: Left once the disk is empty.
@@ -90,7 +97,7 @@ package final class FormatStore<Value: Sendable>: Sendable {
         state.withLock { $0.isRetired = true }
         memory.removeAll()
         guard let disk else { return cleared.leave() }
-        queue.async {
+        background.enqueue(lane: lane) {
             disk.removeAll()
             cleared.leave()
         }
@@ -98,6 +105,6 @@ package final class FormatStore<Value: Sendable>: Sendable {
 
     /// Waits for queued disk writes and removals to land.
     func waitForQueuedWrites() {
-        queue.sync {}
+        background.flush(lane: lane)
     }
 }

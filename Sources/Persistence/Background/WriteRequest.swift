@@ -11,7 +11,4 @@ struct WriteRequest: Sendable {
     var durability: WriteDurability
     /// Everyone waiting for this write (more than one when later writes were coalesced into it).
     var completions: [(queue: DispatchQueue?, completion: BackgroundWriteCompletion)]
-    /// Whether reads see these contents: cleared when the write failed, so nobody reads a value
-    /// whose failure was already reported.
-    var isVisible = true
 }
