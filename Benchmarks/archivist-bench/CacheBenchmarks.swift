@@ -6,7 +6,10 @@ import Persistence
 /// The cache's two read paths against what they replace — Foundation's `NSCache` for memory hits,
 /// reading and decoding the entry file by hand for disk hits — plus eviction's scaling.
 enum CacheBenchmarks: BenchmarkSuite {
-    static let ids = ["cache.memory.get", "cache.disk.get", "cache.memory.get.scaling", "cache.evict"]
+    static let ids = ["cache.memory.get", "cache.disk.get", "cache.disk.set", "cache.memory.get.scaling", "cache.evict"]
+
+    /// How many sets one round of `cache.disk.set` issues before waiting for the disk.
+    static let setBurst = 100
 
     /// How many keys the timed rows cycle through.
     static let keyCount = 1_000
@@ -16,6 +19,7 @@ enum CacheBenchmarks: BenchmarkSuite {
         let people = AutoCodingCorpus.make().people
         if wanted("cache.memory.get") { result.append(try memoryGet(people)) }
         if wanted("cache.disk.get") { result.append(try diskGet(people)) }
+        if wanted("cache.disk.set") { result.append(try diskSet(people)) }
         return result
     }
 
@@ -81,6 +85,39 @@ enum CacheBenchmarks: BenchmarkSuite {
             baseline: {
                 theirNext = (theirNext + 1) % urls.count
                 blackHole(try AutoArchiver.unarchive(CorpusPerson.self, from: Data(contentsOf: urls[theirNext])))
+            })
+    }
+
+    /// A burst of background sets to a disk format, then waiting until they are on the disk,
+    /// against archiving the same values and writing each to its file atomically on the caller's
+    /// thread (what the cache's background lane does, without the journal and index).
+    private static func diskSet(_ people: [CorpusPerson]) throws -> Comparison {
+        let scratch = try BenchmarkDirectory()
+        let cache = try Cache<CorpusPerson>(name: "bench", location: .directory(scratch.url))
+        cache.register(CacheFormat(name: "disk", diskCapacity: 1 << 30, memoryLimit: CacheMemoryLimit(count: 0)))
+        let keys = (0..<keyCount).map { "person-\($0)" }
+        let plain = scratch.url.appendingPathComponent("plain", isDirectory: true)
+        try FileManager.default.createDirectory(at: plain, withIntermediateDirectories: true)
+        let urls = keys.map { plain.appendingPathComponent($0) }
+        let bytes = try AutoArchiver.archive(people[0], format: .binary).count
+        var ourNext = 0
+        var theirNext = 0
+        return Comparison(
+            id: "cache.disk.set", baseline: "AutoArchiver.archive + Data.write(.atomic), \(setBurst) per round",
+            bytes: bytes,
+            ours: {
+                _ = scratch
+                for _ in 0..<setBurst {
+                    ourNext = (ourNext + 1) % keys.count
+                    cache.set(people[ourNext % people.count], forKey: keys[ourNext], format: "disk", completion: nil)
+                }
+                cache.waitForQueuedWrites(format: "disk")
+            },
+            baseline: {
+                for _ in 0..<setBurst {
+                    theirNext = (theirNext + 1) % urls.count
+                    try AutoArchiver.archive(people[theirNext % people.count], format: .binary).write(to: urls[theirNext], options: .atomic)
+                }
             })
     }
 }
