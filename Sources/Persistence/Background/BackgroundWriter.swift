@@ -168,14 +168,14 @@ package final class BackgroundWriter: @unchecked Sendable {
         return created
     }
 
-    /// Puts a lane with a waiting job and none running in the ready list, and starts workers
-    /// (called with the lock held).
-    private func markReady(_ lane: BackgroundLane, _ name: String) {
+    /// Puts a lane with a waiting job and none running in the ready list, and starts workers unless
+    /// the caller is a worker that looks at the ready list next (called with the lock held).
+    private func markReady(_ lane: BackgroundLane, _ name: String, startsWorkers: Bool = true) {
         if lane.running == nil && !lane.isReady {
             lane.isReady = true
             ready.append(name)
         }
-        startWorkersIfNeeded()
+        if startsWorkers { startWorkersIfNeeded() }
     }
 
     /// Starts workers while there is ready work and room (called with the lock held).
@@ -219,21 +219,26 @@ package final class BackgroundWriter: @unchecked Sendable {
                     if let queue = waiter.queue { queue.async { waiter.completion(result) } } else { waiter.completion(result) }
                 }
             }
-            let waiters = lock.withLock { finish(name) }
+            let waiters = lock.withLock { finish(name, onWorker: true) }
             for waiter in waiters { waiter() }
         }
     }
 
     /// Marks the running job of `name` done, schedules the lane's next job, and returns the idle
     /// waiters to run when nothing is pending any more (called with the lock held).
+    ///
+    /// - Parameters:
+    ///   - name: The lane.
+    ///   - onWorker: Whether a worker calls, which takes the next ready job itself (starting
+    ///     another worker for it would only hop threads).
     @discardableResult
-    private func finish(_ name: String) -> [@Sendable () -> Void] {
+    private func finish(_ name: String, onWorker: Bool = false) -> [@Sendable () -> Void] {
         guard let lane = lanes[name] else { return [] }
         lane.finishRunning()
         if lane.hasNoWaitingJob {
             lanes[name] = nil
         } else {
-            markReady(lane, name)
+            markReady(lane, name, startsWorkers: !onWorker)
         }
         guard lanes.isEmpty else { return [] }
         let waiters = idleWaiters
