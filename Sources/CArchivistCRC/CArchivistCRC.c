@@ -34,7 +34,7 @@ static int detect(void) {
 #endif
 #endif
 
-#define CRC_TARGET __attribute__((target("crc")))
+#define CRC_TARGET __attribute__((target("+crc")))
 
 CRC_TARGET static inline uint32_t step_byte(uint32_t crc, unsigned char byte) {
     return __crc32cb(crc, byte);
