@@ -42,9 +42,10 @@ final class ArrayCoder<Value: ArrayMarker>: ValueCoding, @unchecked Sendable {
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Value {
         try context.nested(node, in: &reader) { reader in
-            try Value(count: try reader.arrayCount(node)) { index in
+            let array = try reader.openedArray(node)
+            return try Value(count: try reader.arrayCount(array)) { index in
                 do {
-                    return try element.decode(try reader.element(node, at: index), from: &reader, context)
+                    return try element.decode(try reader.element(array, at: index), from: &reader, context)
                 } catch let error as AutoCodingError {
                     throw error.within(.index(index))
                 }

@@ -141,16 +141,18 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> T {
         if R.sharesObjects, plan.isClass, let existing = try reader.instance(node, of: T.self) { return try shared(existing) }
+        let object: R.Node
         let header: ObjectHeader
         do {
-            header = try reader.objectHeader(node, of: plan)
+            object = try reader.openedObject(node)
+            header = try reader.objectHeader(object, of: plan)
         } catch let error as AutoCodingError {
             throw reader.locate(error, in: node)
         }
         if let record = header.typeRecord {
-            return try decodeRecorded(record, node, header, from: &reader, context)
+            return try decodeRecorded(record, object, header, from: &reader, context)
         }
-        return try decodeInstance(node, header, from: &reader, context)
+        return try decodeInstance(object, header, from: &reader, context)
     }
 
     /// An object already read from a graph archive, as a `T`.
@@ -241,21 +243,23 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     /// values, hooks run. The archive's type record is not consulted: the caller's type is the one.
     func decode<R: ArchiveReader>(_ node: R.Node, into value: inout T, from reader: inout R,
                                   _ context: DecodingContext) throws {
+        let object: R.Node
         let header: ObjectHeader
         do {
-            header = try reader.objectHeader(node, of: plan)
+            object = try reader.openedObject(node)
+            header = try reader.objectHeader(object, of: plan)
         } catch let error as AutoCodingError {
             throw reader.locate(error, in: node)
         }
-        try context.nested(node, in: &reader) { reader in
+        try context.nested(object, in: &reader) { reader in
             if let problem = plan.layoutProblem {
                 throw AutoCodingError(.unverifiedLayout, "\(T.self) cannot be restored: \(problem)")
             }
             if header.version != plan.version {
-                var (treeReader, treeHeader) = try migratedTree(node, from: header.version, &reader)
+                var (treeReader, treeHeader) = try migratedTree(object, from: header.version, &reader)
                 return try readFields(treeReader.root, treeHeader, into: &value, from: &treeReader, context)
             }
-            try readFields(node, header, into: &value, from: &reader, context)
+            try readFields(object, header, into: &value, from: &reader, context)
         }
     }
 

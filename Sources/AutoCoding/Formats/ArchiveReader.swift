@@ -85,6 +85,14 @@ package protocol ArchiveReader {
     /// in formats that are not self-describing.
     mutating func describedType(of node: Node) throws -> Any.Type?
 
+    /// `node`, whose value an `AutoCodable` value is read from, as a node that reads the entries of
+    /// its dictionary without finding the dictionary again: formats that open containers (the
+    /// `Codable` bridge) open it here; the others return `node`.
+    mutating func openedObject(_ node: Node) throws -> Node
+    /// `node`, whose value an array is read from, as a node that reads its elements without
+    /// finding the array again (see ``openedObject(_:)``).
+    mutating func openedArray(_ node: Node) throws -> Node
+
     /// Marks the container `node` as being read.
     ///
     /// - Throws: ``AutoCodingError/Kind/corruptArchive`` when it is already being read: a
@@ -183,6 +191,10 @@ extension ArchiveReader {
         try coder.decodeField(node, from: &self, into: memory, at: offset, context)
     }
     package mutating func describedType(of node: Node) throws -> Any.Type? { nil }
+    @inline(__always)
+    package mutating func openedObject(_ node: Node) throws -> Node { node }
+    @inline(__always)
+    package mutating func openedArray(_ node: Node) throws -> Node { node }
     package mutating func decodable<T: Decodable>(_ type: T.Type, _ node: Node, _ context: DecodingContext) throws -> T {
         try CodableTree.decode(T.self, node, from: &self, context)
     }

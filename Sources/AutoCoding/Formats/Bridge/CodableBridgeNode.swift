@@ -3,7 +3,9 @@
 ///
 /// A node is a plain value (reading a scalar allocates nothing); the containers a node is opened
 /// as are remembered by its parent, so a dictionary is opened once however many times coders ask
-/// for its count, keys and values.
+/// for its count, keys and values. Objects and arrays are opened once by their coders
+/// (``CodableBridgeReader/openedObject(_:)``) and read through ``dictionary(_:)`` and ``array(_:)``
+/// nodes, which find nothing again.
 enum CodableBridgeNode {
     case root(CodableBridgeRoot)
     /// Entry `index` of the dictionary's ``CodableBridgeDictionary/keys``.
@@ -11,6 +13,11 @@ enum CodableBridgeNode {
     /// The entry under a key looked up by name (an object's property).
     case named(CodableBridgeDictionary, BridgeKey)
     case element(CodableBridgeArray, Int)
+    /// A dictionary already opened, handed to the coder that reads it
+    /// (``CodableBridgeReader/openedObject(_:)``): its entries are read without finding it again.
+    case dictionary(CodableBridgeDictionary)
+    /// An array already opened (``CodableBridgeReader/openedArray(_:)``).
+    case array(CodableBridgeArray)
 }
 
 /// A container a node was opened as.
@@ -34,11 +41,28 @@ final class CodableBridgeDictionary {
     /// The keys, listed only when asked for (decoders list keys slowly; objects look theirs up).
     private(set) lazy var keys: [BridgeKey] = Self.reservedFirst(container.allKeys)
     var children: [CodableBridgeContainer?] = []
-    /// The containers entries looked up by name were opened as.
-    var namedChildren: [(key: String, opened: CodableBridgeContainer)] = []
+    /// The containers entries looked up by name were opened as, latest last.
+    private var namedChildren: [(key: String, opened: CodableBridgeContainer)] = []
 
     init(_ container: KeyedDecodingContainer<BridgeKey>) {
         self.container = container
+    }
+
+    /// The container the entry under `key` was last opened as, if it was.
+    func openedChild(named key: String) -> CodableBridgeContainer? {
+        var position = namedChildren.endIndex
+        while position > namedChildren.startIndex {
+            position -= 1
+            if namedChildren[position].key == key { return namedChildren[position].opened }
+        }
+        return nil
+    }
+
+    /// Remembers what the entry under `key` was opened as, making room for a few at once (growing
+    /// the list one by one would reallocate it for each).
+    func remember(_ opened: CodableBridgeContainer, named key: String) {
+        if namedChildren.isEmpty { namedChildren.reserveCapacity(4) }
+        namedChildren.append((key, opened))
     }
 
     /// `keys` with `$type` and `$version` first, where the archive formats have them.

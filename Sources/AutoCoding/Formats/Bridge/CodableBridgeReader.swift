@@ -45,6 +45,8 @@ struct CodableBridgeReader: ArchiveReader {
             case .element(let array, let index):
                 try Self.checkNext(array, index)
                 return try unkeyed(&array.container)
+            case .dictionary, .array:
+                throw AutoCodingError(.typeMismatch, "expected \(T.self), found a container", expected: "\(T.self)")
             }
         }
     }
@@ -117,6 +119,8 @@ struct CodableBridgeReader: ArchiveReader {
             case .element(let array, let index):
                 guard array.container.currentIndex == index, !array.container.isAtEnd else { return false }
                 return try array.container.decodeNil()
+            case .dictionary, .array:
+                return false
             }
         }
         return isNil ? 0 : nil
@@ -132,10 +136,14 @@ struct CodableBridgeReader: ArchiveReader {
         case .entry(let dictionary, let index):
             return dictionary.children.isEmpty ? nil : dictionary.children[index]
         case .named(let dictionary, let key):
-            return dictionary.namedChildren.last(where: { $0.key == key.stringValue })?.opened
+            return dictionary.openedChild(named: key.stringValue)
         case .element(let array, let index):
             guard let child = array.child, child.index == index else { return nil }
             return child.opened
+        case .dictionary(let dictionary):
+            return .dictionary(dictionary)
+        case .array(let array):
+            return .array(array)
         }
     }
 
@@ -148,14 +156,18 @@ struct CodableBridgeReader: ArchiveReader {
             if dictionary.children.isEmpty { dictionary.children = Array(repeating: nil, count: dictionary.keys.count) }
             dictionary.children[index] = container
         case .named(let dictionary, let key):
-            dictionary.namedChildren.append((key.stringValue, container))
+            dictionary.remember(container, named: key.stringValue)
         case .element(let array, let index):
             array.child = (index, container)
+        case .dictionary, .array:
+            break
         }
     }
 
-    /// `node` opened as a keyed container (once), its keys with `$type` and `$version` first.
-    private func dictionary(_ node: Node) throws -> CodableBridgeDictionary {
+    /// `node` opened as a keyed container (once), its keys with `$type` and `$version` first;
+    /// remembered for `node` unless it is an entry looked up by name that is being resolved
+    /// (``openedObject(_:)``: the coder holds the dictionary itself from then on).
+    private func dictionary(_ node: Node, remembering: Bool = true) throws -> CodableBridgeDictionary {
         if case .dictionary(let opened)? = opened(node) { return opened }
         let container = try Self.bridging { () throws -> KeyedDecodingContainer<BridgeKey> in
             switch node {
@@ -168,15 +180,19 @@ struct CodableBridgeReader: ArchiveReader {
             case .element(let array, let index):
                 try Self.checkNext(array, index)
                 return try array.container.nestedContainer(keyedBy: BridgeKey.self)
+            case .dictionary(let dictionary):
+                return dictionary.container
+            case .array:
+                throw AutoCodingError(.typeMismatch, "expected a dictionary, found an array", expected: "dictionary")
             }
         }
         let dictionary = CodableBridgeDictionary(container)
-        remember(.dictionary(dictionary), for: node)
+        if remembering { remember(.dictionary(dictionary), for: node) }
         return dictionary
     }
 
     /// `node` opened as an unkeyed container (once).
-    private func array(_ node: Node) throws -> CodableBridgeArray {
+    private func array(_ node: Node, remembering: Bool = true) throws -> CodableBridgeArray {
         if case .array(let opened)? = opened(node) { return opened }
         let container = try Self.bridging { () throws -> any UnkeyedDecodingContainer in
             switch node {
@@ -189,14 +205,32 @@ struct CodableBridgeReader: ArchiveReader {
             case .element(let array, let index):
                 try Self.checkNext(array, index)
                 return try array.container.nestedUnkeyedContainer()
+            case .array(let array):
+                return array.container
+            case .dictionary:
+                throw AutoCodingError(.typeMismatch, "expected an array, found a dictionary", expected: "array")
             }
         }
         guard let count = container.count else {
             throw AutoCodingError(.corruptArchive, "the decoder does not say how many elements an array has")
         }
         let array = CodableBridgeArray(container, count: count)
-        remember(.array(array), for: node)
+        if remembering { remember(.array(array), for: node) }
         return array
+    }
+
+    /// The dictionary of an `AutoCodable` value, opened once and handed to its coder, which reads
+    /// the properties from it without finding it again. An entry looked up by name is not
+    /// remembered by its object then (the other values are, as for every container).
+    mutating func openedObject(_ node: Node) throws -> Node {
+        if case .named = node { return .dictionary(try dictionary(node, remembering: false)) }
+        return .dictionary(try dictionary(node))
+    }
+
+    /// The array an array is read from, opened once and handed to its coder (see ``openedObject(_:)``).
+    mutating func openedArray(_ node: Node) throws -> Node {
+        if case .named = node { return .array(try array(node, remembering: false)) }
+        return .array(try array(node))
     }
 
     mutating func arrayCount(_ node: Node) throws -> Int { try array(node).count }

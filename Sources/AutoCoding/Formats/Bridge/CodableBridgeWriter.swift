@@ -19,8 +19,11 @@ struct CodableBridgeWriter: ArchiveWriter {
     /// ``keyed`` and ``unkeyed`` (kept apart so each is mutated in place, not copied per value).
     private var isKeyed: [Bool] = []
     private var keyed: [KeyedEncodingContainer<BridgeKey>] = []
-    /// The key of the next entry of each keyed container.
-    private var keys: [BridgeKey] = []
+    /// The key of the next entry of the innermost keyed container (kept out of ``outerKeys`` so
+    /// setting it per entry touches no array).
+    private var key = BridgeKey("")
+    /// The keys of the next entries of the keyed containers around the innermost, outermost first.
+    private var outerKeys: [BridgeKey] = []
     private var unkeyed: [any UnkeyedEncodingContainer] = []
 
     init(_ encoder: any Encoder) { self.encoder = encoder }
@@ -40,7 +43,7 @@ struct CodableBridgeWriter: ArchiveWriter {
                 var container = encoder.singleValueContainer()
                 return try single(&container)
             }
-            if keyedTop { try keyed(&self.keyed[self.keyed.count - 1], keys[keys.count - 1]) } else {
+            if keyedTop { try keyed(&self.keyed[self.keyed.count - 1], key) } else {
                 try unkeyed(&self.unkeyed[self.unkeyed.count - 1])
             }
         }
@@ -96,7 +99,7 @@ struct CodableBridgeWriter: ArchiveWriter {
     mutating func beginArray(count: Int) throws {
         let container: any UnkeyedEncodingContainer
         if let keyedTop = isKeyed.last {
-            container = keyedTop ? keyed[keyed.count - 1].nestedUnkeyedContainer(forKey: keys[keys.count - 1])
+            container = keyedTop ? keyed[keyed.count - 1].nestedUnkeyedContainer(forKey: key)
                 : unkeyed[unkeyed.count - 1].nestedUnkeyedContainer()
         } else {
             container = encoder.unkeyedContainer()
@@ -108,13 +111,14 @@ struct CodableBridgeWriter: ArchiveWriter {
     mutating func beginDictionary(count: Int) throws {
         let container: KeyedEncodingContainer<BridgeKey>
         if let keyedTop = isKeyed.last {
-            container = keyedTop ? keyed[keyed.count - 1].nestedContainer(keyedBy: BridgeKey.self, forKey: keys[keys.count - 1])
+            container = keyedTop ? keyed[keyed.count - 1].nestedContainer(keyedBy: BridgeKey.self, forKey: key)
                 : unkeyed[unkeyed.count - 1].nestedContainer(keyedBy: BridgeKey.self)
         } else {
             container = encoder.container(keyedBy: BridgeKey.self)
         }
+        if !keyed.isEmpty { outerKeys.append(key) }
         keyed.append(container)
-        keys.append(BridgeKey(""))
+        key = BridgeKey("")
         isKeyed.append(true)
     }
 
@@ -125,13 +129,13 @@ struct CodableBridgeWriter: ArchiveWriter {
 
     mutating func endDictionary() throws {
         keyed.removeLast()
-        keys.removeLast()
+        key = outerKeys.popLast() ?? BridgeKey("")
         isKeyed.removeLast()
     }
 
     mutating func key(_ key: String) throws {
         guard isKeyed.last == true else { return }
-        keys[keys.count - 1] = BridgeKey(key)
+        self.key = BridgeKey(key)
     }
 
     mutating func key(_ key: ArchiveKey) throws { try self.key(key.text) }
