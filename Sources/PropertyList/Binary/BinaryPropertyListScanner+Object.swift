@@ -50,79 +50,8 @@ extension BinaryPropertyListScanner {
     /// - Throws: ``PropertyListError`` — `outOfBounds` when the number, offset or payload
     ///   length is out of range, `invalidObject` for an unknown marker or malformed count,
     ///   `unsupportedObject` for sets, null and fill bytes.
-    @inlinable @inline(__always)
+    @inlinable
     package func object(_ number: Int) throws(PropertyListError) -> Object {
-        if let object = quickObject(number) { return object }
-        return try checkedObject(number)
-    }
-
-    /// ``object(_:)`` for the common objects, small enough to inline: a number and offset in range,
-    /// a known marker and a count inline or in a one- or two-byte integer, the payload before the
-    /// offset table. Anything else is `nil`, left to ``checkedObject(_:)``, which makes every check
-    /// again and throws the error; what this returns is exactly what that would.
-    @inlinable @inline(__always)
-    func quickObject(_ number: Int) -> Object? {
-        guard number >= 0, number < objectCount else { return nil }
-        let end = offsetTableOffset
-        let raw = Self.bigEndian(base, at: end &+ number &* offsetIntSize, width: offsetIntSize)
-        guard raw >= UInt64(BinaryPropertyListFormat.headerSize), raw < UInt64(end) else { return nil }
-        let offset = Int(truncatingIfNeeded: raw)
-        let marker = base.load(fromByteOffset: offset, as: UInt8.self)
-        let low = Int(marker & 0x0F)
-        let kind: Kind
-        var count = low
-        var unit = 1
-        switch marker >> 4 {
-        case 0x0:
-            guard low == 0x8 || low == 0x9 else { return nil }
-            return Object(number: number, offset: offset, marker: marker, kind: .bool,
-                          payloadOffset: offset &+ 1, count: 0)
-        case 0x1:
-            guard low <= 4 else { return nil }
-            kind = .integer
-            count = 1 &<< low
-        case 0x2:
-            guard low == 2 || low == 3 else { return nil }
-            kind = .real
-            count = 1 &<< low
-        case 0x3:
-            guard low == 3 else { return nil }
-            kind = .date
-            count = 8
-        case 0x4: kind = .data
-        case 0x5: kind = .asciiString
-        case 0x6: kind = .utf16String; unit = 2
-        case 0x8:
-            guard low < 8 else { return nil }
-            kind = .uid
-            count = low &+ 1
-        case 0xA: kind = .array; unit = objectRefSize
-        case 0xD: kind = .dictionary; unit = 2 &* objectRefSize
-        default: return nil
-        }
-        var payload = offset &+ 1
-        if low == 0x0F {
-            // A count integer of one or two bytes; wider ones are left to the full check.
-            guard payload < end else { return nil }
-            let countMarker = base.load(fromByteOffset: payload, as: UInt8.self)
-            if countMarker == 0x10, end &- payload > 1 {
-                count = Int(base.load(fromByteOffset: payload &+ 1, as: UInt8.self))
-                payload = payload &+ 2
-            } else if countMarker == 0x11, end &- payload > 2 {
-                count = Int(UInt16(bigEndian: base.loadUnaligned(fromByteOffset: payload &+ 1, as: UInt16.self)))
-                payload = payload &+ 3
-            } else {
-                return nil
-            }
-        }
-        // `count` is below 65536 and `unit` at most 16, so the product cannot overflow.
-        guard count &* unit <= end &- payload else { return nil }
-        return Object(number: number, offset: offset, marker: marker, kind: kind, payloadOffset: payload, count: count)
-    }
-
-    /// ``object(_:)`` with every check made and every error built: out of line.
-    @usableFromInline @inline(never)
-    func checkedObject(_ number: Int) throws(PropertyListError) -> Object {
         let offset = try self.offset(ofObject: number)
         let marker = base.load(fromByteOffset: offset, as: UInt8.self)
         let low = Int(marker & 0x0F)
