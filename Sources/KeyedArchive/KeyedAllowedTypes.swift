@@ -11,6 +11,9 @@ struct KeyedAllowedTypes: TypeResolver {
 
     private var byName: [String: any AutoCodable.Type] = [:]
     private var namesByType: [ObjectIdentifier: [String]] = [:]
+    /// `byName` as a list when it is short: every object read looks its class name up, and
+    /// comparing a few names costs less than hashing one.
+    private var fewNames: [(name: String, type: any AutoCodable.Type)]?
 
     /// The allowed types and their names.
     ///
@@ -27,6 +30,7 @@ struct KeyedAllowedTypes: TypeResolver {
             }
             namesByType[ObjectIdentifier(type), default: []].append(contentsOf: names)
         }
+        if byName.count <= 8 { fewNames = byName.map { ($0.key, $0.value) } }
     }
 
     /// Whether `name` is allowed.
@@ -37,7 +41,13 @@ struct KeyedAllowedTypes: TypeResolver {
     func names(of type: Any.Type) -> [String] { namesByType[ObjectIdentifier(type)] ?? [] }
 
     func resolve(_ record: String, declared: Any.Type, stableName: String, atRoot: Bool) throws -> Any.Type {
-        guard let named = byName[record] else { throw Disallowed(name: record) }
+        let found: (any AutoCodable.Type)?
+        if let fewNames {
+            found = fewNames.first { $0.name == record }?.type
+        } else {
+            found = byName[record]
+        }
+        guard let named = found else { throw Disallowed(name: record) }
         if ObjectIdentifier(named) == ObjectIdentifier(declared) { return declared }
         if let namedClass = named as? AnyClass, let declaredClass = declared as? AnyClass,
            TypeRecord.isSubclass(namedClass, of: declaredClass) {

@@ -159,13 +159,18 @@ public struct KeyedUnarchiver: @unchecked Sendable {
     /// Refuses the archive when any object's `$classname` is neither a Foundation value class nor
     /// an allowed type — before anything is created, so no disallowed archive runs any `init()`.
     private static func checkClassNames(of reader: inout KeyedArchiveReader, against allowed: Set<String>) throws {
+        // Archives hold many objects of few classes: names found allowed are remembered in a short
+        // list, compared before the set is hashed again.
+        var accepted: [String] = []
         do {
             try reader.forEachClass { index, description in
-                if description.foundation == nil, !allowed.contains(description.name) {
+                guard description.foundation == nil, !accepted.contains(description.name) else { return }
+                guard allowed.contains(description.name) else {
                     throw KeyedArchiveError(.disallowedClass,
                                             "$classname \"\(description.name)\" is not among the types allowed to be unarchived",
                                             objectIndex: index)
                 }
+                if accepted.count < 16 { accepted.append(description.name) }
             }
         } catch let failure as KeyedArchiveReader.FormatFailure {
             throw KeyedArchiveError(failure)

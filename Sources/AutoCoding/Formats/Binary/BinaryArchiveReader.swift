@@ -76,6 +76,7 @@ package struct BinaryArchiveReader: ArchiveReader {
     private mutating func object(_ number: Int) throws -> Node {
         values &+= 1
         guard values <= maximumValues else { throw expansionError() }
+        if let object = scanner.inlinedObject(number, like: root) { return object }
         do {
             return try scanner.object(number)
         } catch {
@@ -90,6 +91,7 @@ package struct BinaryArchiveReader: ArchiveReader {
 
     @inline(__always)
     private func reference(_ node: Node, at index: Int) throws -> Int {
+        if let number = scanner.inlinedReference(node, at: index) { return number }
         do {
             return try scanner.reference(node, at: index)
         } catch {
@@ -181,10 +183,14 @@ package struct BinaryArchiveReader: ArchiveReader {
     @inline(__always)
     package mutating func key(_ node: Node, at index: Int, is key: ArchiveKey) throws -> Bool {
         let entry: (key: Int, value: Int)
-        do {
-            entry = try scanner.entry(node, at: index)
-        } catch {
-            throw AutoCodingError(error)
+        if let found = scanner.inlinedEntry(node, at: index) {
+            entry = found
+        } else {
+            do {
+                entry = try scanner.entry(node, at: index)
+            } catch {
+                throw AutoCodingError(error)
+            }
         }
         matchedEntry = MatchedEntry(dictionary: node.number, index: index, value: entry.value)
         let number = entry.key
@@ -197,7 +203,7 @@ package struct BinaryArchiveReader: ArchiveReader {
         let object = try self.object(number)
         let matches: Bool
         switch object.kind {
-        case .asciiString: matches = key.isASCII && scanner.payload(object, equals: key.utf8)
+        case .asciiString: matches = key.isASCII && scanner.inlinedPayload(object, equals: key.utf8)
         case .utf16String: matches = try string(object) == key.text
         default: throw AutoCodingError(.corruptArchive, "a dictionary key is a \(kindName(object)), not a string")
         }
@@ -233,7 +239,7 @@ package struct BinaryArchiveReader: ArchiveReader {
     @inline(__always)
     package mutating func nilLevel(_ node: Node) throws -> Int? {
         if node.kind.is(.asciiString) {
-            return NilMarker.nullUTF8.withUnsafeBytes { scanner.payload(node, equals: $0) } ? 0 : nil
+            return NilMarker.nullUTF8.withUnsafeBytes { scanner.inlinedPayload(node, equals: $0) } ? 0 : nil
         }
         return try plainNilLevel(node, isDictionary: node.kind.is(.dictionary))
     }

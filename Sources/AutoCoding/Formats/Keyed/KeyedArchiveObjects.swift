@@ -22,11 +22,11 @@ final class KeyedArchiveObjects {
 
     /// Object `number` of the document.
     ///
-    /// The scanner's checks, made here so they inline (the scanner's own are not inlined across
-    /// modules); anything unusual is left to the scanner, which throws its error.
+    /// The scanner's checks, made inline (``BinaryPropertyListScanner/inlinedObject(_:like:)``);
+    /// anything unusual is left to the scanner, which throws its error.
     @inline(__always)
     func object(_ number: Int) throws -> BinaryPropertyListScanner.Object {
-        if let object = quickObject(number) { return object }
+        if let object = scanner.inlinedObject(number, like: array) { return object }
         do {
             return try scanner.object(number)
         } catch {
@@ -34,114 +34,10 @@ final class KeyedArchiveObjects {
         }
     }
 
-    @inline(__always)
-    private func quickObject(_ number: Int) -> BinaryPropertyListScanner.Object? {
-        guard let base = scanner.bytes.baseAddress, number >= 0, number < scanner.objectCount else { return nil }
-        let end = scanner.offsetTableOffset
-        let raw = Self.bigEndian(base, at: end &+ number &* scanner.offsetIntSize, width: scanner.offsetIntSize)
-        guard raw >= 8, raw < UInt64(end) else { return nil }
-        let offset = Int(truncatingIfNeeded: raw)
-        let marker = base.load(fromByteOffset: offset, as: UInt8.self)
-        let low = Int(marker & 0x0F)
-        let kind: BinaryPropertyListScanner.Kind
-        var width = 0
-        var unit = 0
-        switch marker >> 4 {
-        case 0x0:
-            guard marker == 0x08 || marker == 0x09 else { return nil }
-            return made(number, offset, marker, .bool, offset &+ 1, 0)
-        case 0x1:
-            guard low <= 4 else { return nil }
-            kind = .integer
-            width = 1 << low
-        case 0x2:
-            guard low == 2 || low == 3 else { return nil }
-            kind = .real
-            width = 1 << low
-        case 0x3:
-            guard marker == 0x33 else { return nil }
-            kind = .date
-            width = 8
-        case 0x8:
-            guard low < 8 else { return nil }
-            kind = .uid
-            width = low &+ 1
-        case 0x4: kind = .data; unit = 1
-        case 0x5: kind = .asciiString; unit = 1
-        case 0x6: kind = .utf16String; unit = 2
-        case 0xA: kind = .array; unit = scanner.objectRefSize
-        case 0xD: kind = .dictionary; unit = 2 &* scanner.objectRefSize
-        default: return nil
-        }
-        var payload = offset &+ 1
-        if unit == 0 {
-            guard width <= end &- payload else { return nil }
-            return made(number, offset, marker, kind, payload, width)
-        }
-        var count = low
-        if low == 0x0F {
-            guard payload < end else { return nil }
-            let countMarker = base.load(fromByteOffset: payload, as: UInt8.self)
-            guard countMarker & 0xF0 == 0x10, countMarker & 0x0F <= 3 else { return nil }
-            let countWidth = 1 << Int(countMarker & 0x0F)
-            guard countWidth <= end &- (payload &+ 1) else { return nil }
-            let rawCount = Self.bigEndian(base, at: payload &+ 1, width: countWidth)
-            guard rawCount <= UInt64(end) else { return nil }
-            count = Int(truncatingIfNeeded: rawCount)
-            payload = payload &+ 1 &+ countWidth
-        }
-        let (length, overflow) = count.multipliedReportingOverflow(by: unit)
-        guard !overflow, length <= end &- payload else { return nil }
-        return made(number, offset, marker, kind, payload, count)
-    }
-
-    /// An object with these fields (the scanner's initializer is not visible here).
-    @inline(__always)
-    private func made(_ number: Int, _ offset: Int, _ marker: UInt8, _ kind: BinaryPropertyListScanner.Kind,
-                      _ payloadOffset: Int, _ count: Int) -> BinaryPropertyListScanner.Object {
-        var object = array
-        object.number = number
-        object.offset = offset
-        object.marker = marker
-        object.kind = kind
-        object.payloadOffset = payloadOffset
-        object.count = count
-        return object
-    }
-
-    /// An unsigned big-endian integer of `width` (1 to 8) bytes at a checked position.
-    ///
-    /// The scanner's `bigEndian(_:at:width:)` again, on purpose: this runs for every reference the
-    /// keyed reader follows, and a `package` function of another module is not inlined here.
-    @inline(__always)
-    static func bigEndian(_ base: UnsafeRawPointer, at offset: Int, width: Int) -> UInt64 {
-        switch width {
-        case 1: return UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
-        case 2: return UInt64(UInt16(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
-        case 4: return UInt64(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-        case 8: return UInt64(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        default:
-            var value: UInt64 = 0
-            for index in 0..<width {
-                value = value << 8 | UInt64(base.load(fromByteOffset: offset + index, as: UInt8.self))
-            }
-            return value
-        }
-    }
-
     /// The object number in reference slot `slot` of an array or dictionary.
     @inline(__always)
     func reference(_ container: BinaryPropertyListScanner.Object, at slot: Int) throws -> Int {
-        let slots: Int
-        switch container.kind {
-        case .dictionary: slots = 2 &* container.count
-        case .array: slots = container.count
-        default: slots = 0
-        }
-        if let base = scanner.bytes.baseAddress, UInt(bitPattern: slot) < UInt(bitPattern: slots) {
-            let raw = Self.bigEndian(base, at: container.payloadOffset &+ slot &* scanner.objectRefSize, width: scanner.objectRefSize)
-            if raw < UInt64(scanner.objectCount) { return Int(truncatingIfNeeded: raw) }
-        }
+        if let number = scanner.inlinedReference(container, at: slot) { return number }
         do {
             return try scanner.reference(container, at: slot)
         } catch {
@@ -153,15 +49,13 @@ final class KeyedArchiveObjects {
     @inline(__always)
     func uid(_ object: BinaryPropertyListScanner.Object) -> UInt64 {
         guard let base = scanner.bytes.baseAddress else { return 0 }
-        return Self.bigEndian(base, at: object.payloadOffset, width: object.count)
+        return BinaryPropertyListScanner.inlinedBigEndian(base, at: object.payloadOffset, width: object.count)
     }
 
     /// Whether an object's payload is exactly `bytes`.
     @inline(__always)
     func payload(_ object: BinaryPropertyListScanner.Object, equals bytes: UnsafeRawBufferPointer) -> Bool {
-        guard object.count == bytes.count else { return false }
-        guard let expected = bytes.baseAddress, let base = scanner.bytes.baseAddress, object.count > 0 else { return true }
-        return memcmp(base + object.payloadOffset, expected, object.count) == 0
+        scanner.inlinedPayload(object, equals: bytes)
     }
 
     /// The string a string object holds.

@@ -221,11 +221,14 @@ extension KeyedArchiveReader {
     // MARK: Classes
 
     /// The class of the object dictionary `dictionary` at `index`, which has a `$class` entry.
-    mutating func objectClass(_ dictionary: Object, at index: Int) throws(FormatFailure) -> ObjectClass {
+    ///
+    /// - Parameter classReference: The value of that entry when the caller has read it already.
+    mutating func objectClass(_ dictionary: Object, at index: Int,
+                              classReference: Object? = nil) throws(FormatFailure) -> ObjectClass {
         if let known = classes[index] { return known }
         let described: ObjectClass
         do {
-            described = try describeClass(of: dictionary, at: index)
+            described = try describeClass(of: dictionary, at: index, classReference: classReference)
         } catch let failure as FormatFailure {
             throw failure
         } catch {
@@ -236,8 +239,8 @@ extension KeyedArchiveReader {
     }
 
     /// The class description `$class` refers to (``KeyedArchiveDocument``'s rules).
-    private mutating func describeClass(of dictionary: Object, at index: Int) throws -> ObjectClass {
-        guard let classReference = try reservedValue(dictionary, version: false) else {
+    private mutating func describeClass(of dictionary: Object, at index: Int, classReference known: Object?) throws -> ObjectClass {
+        guard let classReference = try known ?? reservedValue(dictionary, version: false) else {
             throw FormatFailure(kind: "malformedObject", message: "the object has no $class", objectIndex: index, key: nil)
         }
         guard classReference.isUID else {
@@ -302,12 +305,13 @@ extension KeyedArchiveReader {
         for index in 0..<objectCount {
             let candidate = try document.entry(index)
             guard candidate.isDictionary else { continue }
-            guard try reservedValue(candidate, version: false) != nil else {
+            guard let classReference = try reservedValue(candidate, version: false) else {
                 hasClass[index] = 2
                 continue
             }
             hasClass[index] = 1
-            try visit(index, try objectClass(candidate, at: index))
+            // The `$class` value just read is handed on: each object's header is read once here.
+            try visit(index, try objectClass(candidate, at: index, classReference: classReference))
         }
     }
 
