@@ -25,9 +25,6 @@ final class BackgroundLane {
     /// Whether no job waits.
     var hasNoWaitingJob: Bool { waitingStart == waiting.count }
 
-    /// Whether the lane has neither a running nor a waiting job.
-    var isEmpty: Bool { running == nil && hasNoWaitingJob }
-
     /// Accepts a write: merged into the newest waiting job when that is a write of this lane too
     /// (only the newest contents reach the disk, every caller hears back), appended otherwise.
     func accept(_ request: WriteRequest) {
@@ -43,9 +40,10 @@ final class BackgroundLane {
         }
     }
 
-    /// Accepts a job after every job accepted before.
-    func accept(_ job: BackgroundJob) {
-        waiting.append(job)
+    /// Accepts work after every job accepted before (writes go through ``accept(_:)``, which may
+    /// merge them).
+    func accept(work: @escaping @Sendable () -> Void) {
+        waiting.append(.work(work))
     }
 
     /// Moves the oldest waiting job to running and returns it.

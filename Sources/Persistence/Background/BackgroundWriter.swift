@@ -71,7 +71,7 @@ package final class BackgroundWriter: @unchecked Sendable {
     package func enqueue(lane name: String, _ work: @escaping @Sendable () -> Void) {
         lock.withLock {
             let lane = lane(name)
-            lane.accept(.work(work))
+            lane.accept(work: work)
             markReady(lane, name)
         }
     }
@@ -143,7 +143,7 @@ package final class BackgroundWriter: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
         let waits: Bool = lock.withLock {
             guard let existing = lanes[lane] else { return false }
-            existing.accept(.work({ done.signal() }))
+            existing.accept(work: { done.signal() })
             markReady(existing, lane)
             return true
         }

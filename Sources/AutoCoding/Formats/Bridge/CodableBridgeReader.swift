@@ -223,14 +223,19 @@ struct CodableBridgeReader: ArchiveReader {
     /// the properties from it without finding it again. An entry looked up by name is not
     /// remembered by its object then (the other values are, as for every container).
     mutating func openedObject(_ node: Node) throws -> Node {
-        if case .named = node { return .dictionary(try dictionary(node, remembering: false)) }
-        return .dictionary(try dictionary(node))
+        .dictionary(try dictionary(node, remembering: !Self.isNamed(node)))
     }
 
     /// The array an array is read from, opened once and handed to its coder (see ``openedObject(_:)``).
     mutating func openedArray(_ node: Node) throws -> Node {
-        if case .named = node { return .array(try array(node, remembering: false)) }
-        return .array(try array(node))
+        .array(try array(node, remembering: !Self.isNamed(node)))
+    }
+
+    /// Whether `node` is an entry looked up by name, which its object need not remember once the
+    /// coder holds the container it opened.
+    private static func isNamed(_ node: Node) -> Bool {
+        if case .named = node { return true }
+        return false
     }
 
     mutating func arrayCount(_ node: Node) throws -> Int { try array(node).count }
