@@ -112,7 +112,7 @@ final class CycleChild: AutoCodable {
         }
         #expect(depth == 10)
         #expect(value == .string("leaf"))
-        let any = try #require(try KeyedUnarchiver().unarchive([Any].self, from: Self.doublingArrays(levels: 10)))
+        let any = try KeyedUnarchiver().unarchive([Any].self, from: Self.doublingArrays(levels: 10))
         #expect(any.count == 2)
     }
 
