@@ -1,6 +1,6 @@
 /// Command-line options of `archivist-bench`.
 struct BenchmarkOptions {
-    /// Run only comparisons and extras whose id contains this.
+    /// Run only comparisons and extras whose id contains this (or, written `=ID`, is exactly `ID`).
     var filter: String?
     /// Fewer rounds, for a quick look.
     var quick = false
@@ -12,6 +12,7 @@ struct BenchmarkOptions {
     static let usage = """
         usage: archivist-bench [--filter SUBSTRING] [--quick] [--json PATH] [--list]
           --filter SUBSTRING  run only comparisons/extras whose id contains SUBSTRING
+                              (--filter =ID: only the one whose id is exactly ID)
           --quick             fewer rounds (noisier, faster)
           --json PATH         also write {"comparisons": [...], "extras": [...]} to PATH
           --list              print the ids and exit
@@ -49,6 +50,7 @@ struct BenchmarkOptions {
     /// Whether `id` passes `--filter`.
     func wants(_ id: String) -> Bool {
         guard let filter else { return true }
+        if filter.hasPrefix("=") { return id == filter.dropFirst() }
         return id.contains(filter)
     }
 }

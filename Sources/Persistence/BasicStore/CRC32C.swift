@@ -8,7 +8,10 @@ import CArchivistCRC
 /// slicing-by-8 tables (eight bytes per step). Both give the same checksums.
 package enum CRC32C {
     /// Whether `checksum` uses the CPU's CRC-32C instructions.
-    package static let usesHardware: Bool = archivist_crc32c_hardware_available() == 1
+    ///
+    /// Asked of `CArchivistCRC`, which detects once and caches the answer, on every call: a
+    /// `static let` here would cost a `swift_once` per checksum, a fifth of opening a large log.
+    package static var usesHardware: Bool { archivist_crc32c_hardware_available() == 1 }
 
     /// Eight 256-entry tables, one after the other: table 0 is the classic byte table, table `k`
     /// advances a byte through `k` further zero bytes. One flat array, so the loop below indexes a
