@@ -44,6 +44,7 @@ package struct BasicByteReader {
     package var remaining: Int { bytes.count - offset }
 
     /// Reads one byte.
+    @inline(__always)
     mutating func readByte() throws(BasicDecodingFailure) -> UInt8 {
         guard offset < bytes.count else { throw BasicDecodingFailure(reason: "unexpected end", offset: offset) }
         let byte = bytes[offset]
@@ -52,6 +53,7 @@ package struct BasicByteReader {
     }
 
     /// Reads an unsigned LEB128 varint of at most 10 bytes whose value fits in 64 bits.
+    @inline(__always)
     mutating func readVarint() throws(BasicDecodingFailure) -> UInt64 {
         let start = offset
         var result: UInt64 = 0
@@ -71,6 +73,7 @@ package struct BasicByteReader {
 
     /// Reads a varint length or count and checks that at least `minimumBytesEach` bytes per unit
     /// remain, so a damaged count cannot make the caller allocate or loop beyond the input.
+    @inline(__always)
     mutating func readCount(minimumBytesEach: Int) throws(BasicDecodingFailure) -> Int {
         let start = offset
         let raw = try readVarint()
@@ -89,6 +92,7 @@ package struct BasicByteReader {
     }
 
     /// Reads 4 little-endian bytes.
+    @inline(__always)
     mutating func readFixed32() throws(BasicDecodingFailure) -> UInt32 {
         guard remaining >= 4 else { throw BasicDecodingFailure(reason: "unexpected end", offset: offset) }
         let value = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
@@ -97,6 +101,7 @@ package struct BasicByteReader {
     }
 
     /// Reads `count` bytes as a buffer slice (no copy).
+    @inline(__always)
     mutating func readBytes(_ count: Int) throws(BasicDecodingFailure) -> UnsafeRawBufferPointer {
         guard count >= 0, count <= remaining else {
             throw BasicDecodingFailure(reason: "unexpected end", offset: offset)

@@ -60,7 +60,7 @@ extension BasicValueStore {
         // Another process's records, for the change streams (collected only when someone listens).
         var appended: [BasicChangeBroadcaster.Event]? = changeBroadcaster.hasNoListeners ? nil : []
         defer { if let appended { didApplyAppendedLocked(appended) } }
-        try applyRecords(in: bytes, from: 0, startingAt: start, keepingValuesEncoded: false) { key, value in
+        try applyRecords(in: bytes, from: 0, startingAt: start, keepingValuesEncoded: false) { key, value, index in
             guard appended != nil else { return }
             switch value {
             case .decoded(let decoded)?: appended?.append(BasicChangeBroadcaster.Event(key: key, value: decoded))
@@ -73,15 +73,22 @@ extension BasicValueStore {
 
     /// Applies the records of `bytes` (the log from offset `start`) to the index as they are read,
     /// counts damage and cuts a torn tail. Needs `lock` and the `flock`. Encoded values are kept
-    /// only for a whole log (`start` 0), whose bytes the index holds.
+    /// only for a whole log (`start` 0), whose bytes the index holds. `applied` sees each record
+    /// once it is applied, with the index as it then stands.
     private func applyRecords(in bytes: Data, from first: Int, startingAt start: Int, keepingValuesEncoded: Bool,
-                              applied: (String, BasicIndexedValue?) -> Void = { _, _ in }) throws(PersistenceError) {
+                              applied: (String, BasicIndexedValue?, _ index: BasicStoreIndex) -> Void = { _, _, _ in })
+        throws(PersistenceError) {
+        // The index is moved out for the scan and back after it: updating a local costs no dynamic
+        // exclusivity check per record, as the stored property of a class would.
+        var scanned = index
+        index = BasicStoreIndex()
         let scan = bytes.withUnsafeBytes { buffer in
             BasicLogScanner.scan(buffer, from: first, keepingValuesEncoded: keepingValuesEncoded) { key, value, _, size in
-                index.apply(key: key, value: value, size: size)
-                applied(key, value)
+                scanned.apply(key: key, value: value, size: size)
+                applied(key, value, scanned)
             }
         }
+        index = scanned
         repairs.damagedRegionsSkipped += scan.damagedRanges.count
         repairs.damagedBytesSkipped += scan.damagedRanges.reduce(0) { $0 + $1.count }
         let total = bytes.count
