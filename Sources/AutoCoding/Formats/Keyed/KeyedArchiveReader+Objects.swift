@@ -225,8 +225,15 @@ extension KeyedArchiveReader {
     /// - Parameter classReference: The value of that entry when the caller has read it already.
     mutating func objectClass(_ dictionary: Object, at index: Int,
                               classReference: Object? = nil) throws(FormatFailure) -> ObjectClass {
-        if let known = classes[index] { return known }
-        let described: ObjectClass
+        classList[try classSlot(dictionary, at: index, classReference: classReference)]
+    }
+
+    /// The position in ``classList`` of the class of the object dictionary `dictionary` at `index`.
+    mutating func classSlot(_ dictionary: Object, at index: Int,
+                            classReference: Object? = nil) throws(FormatFailure) -> Int {
+        let known = classSlots[index]
+        if known >= 0 { return Int(known) }
+        let described: Int
         do {
             described = try describeClass(of: dictionary, at: index, classReference: classReference)
         } catch let failure as FormatFailure {
@@ -234,12 +241,13 @@ extension KeyedArchiveReader {
         } catch {
             throw FormatFailure(kind: "malformedObject", message: "\(error)", objectIndex: index, key: nil)
         }
-        classes[index] = described
+        classSlots[index] = Int32(truncatingIfNeeded: described)
         return described
     }
 
-    /// The class description `$class` refers to (``KeyedArchiveDocument``'s rules).
-    private mutating func describeClass(of dictionary: Object, at index: Int, classReference known: Object?) throws -> ObjectClass {
+    /// The position in ``classList`` of the class description `$class` refers to
+    /// (``KeyedArchiveDocument``'s rules).
+    private mutating func describeClass(of dictionary: Object, at index: Int, classReference known: Object?) throws -> Int {
         guard let classReference = try known ?? reservedValue(dictionary, version: false) else {
             throw FormatFailure(kind: "malformedObject", message: "the object has no $class", objectIndex: index, key: nil)
         }
@@ -253,7 +261,8 @@ extension KeyedArchiveReader {
                                 objectIndex: index, key: KeyedArchiveFormat.classKey)
         }
         let classIndex = Int(uid)
-        if let cached = descriptions[classIndex] { return cached }
+        let cached = descriptionSlots[classIndex]
+        if cached >= 0 { return Int(cached) }
         let description = try document.entry(classIndex)
         guard description.isDictionary else {
             throw FormatFailure(kind: "malformedClass",
@@ -291,17 +300,20 @@ extension KeyedArchiveReader {
                 if element.isString { names.append(try document.string(element)) }
             }
         }
-        let result = ObjectClass(name: name, foundation: FoundationClass.matching(className: name, classes: names))
-        descriptions[classIndex] = result
-        return result
+        classList.append(ObjectClass(name: name, foundation: FoundationClass.matching(className: name, classes: names)))
+        descriptionSlots[classIndex] = Int32(truncatingIfNeeded: classList.count - 1)
+        return classList.count - 1
     }
 
-    /// Calls `visit` with the index and class of every object that has a `$class`, in order: the
-    /// check made before anything is created.
+    /// Calls `visit` with the index and class of the first object of each class description, in
+    /// the order of the objects, having read the `$class` of every object: the check made before
+    /// anything is created. (An object whose class is refused is the first of its description, so
+    /// the first refused object is the one visited first.)
     ///
     /// - Throws: The ``FormatFailure`` of the first object whose class cannot be read, or what
     ///   `visit` throws.
     package mutating func forEachClass(_ visit: (Int, ObjectClass) throws -> Void) throws {
+        var visited = 0
         for index in 0..<objectCount {
             let candidate = try document.entry(index)
             guard candidate.isDictionary else { continue }
@@ -311,7 +323,13 @@ extension KeyedArchiveReader {
             }
             hasClass[index] = 1
             // The `$class` value just read is handed on: each object's header is read once here.
-            try visit(index, try objectClass(candidate, at: index, classReference: classReference))
+            let slot = try classSlot(candidate, at: index, classReference: classReference)
+            // Descriptions enter `classList` in the order their first objects come, so a slot
+            // not visited yet is the next one.
+            if slot == visited {
+                visited += 1
+                try visit(index, classList[slot])
+            }
         }
     }
 
