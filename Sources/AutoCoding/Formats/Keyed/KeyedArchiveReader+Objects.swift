@@ -63,6 +63,16 @@ extension KeyedArchiveReader {
         let known = dictionaryShapes[dictionary.number]
         if known >= 0 { return Int(known) }
         let count = dictionary.count
+        // Objects of one class list the same key objects: the bytes of their key references are
+        // the same bytes. The shape last found for this count and first key is tried that way first.
+        let first = count > 0 ? try document.reference(dictionary, at: 0) : 0
+        let recentSlot = (count &* 31 &+ first) & (recentShapes.count - 1)
+        let recent = recentShapes[recentSlot]
+        if recent >= 0, shapeRawCounts[recent] == count, let base = document.scanner.bytes.baseAddress,
+           memcmp(base + dictionary.payloadOffset, base + shapeRawOffsets[recent], count &* document.scanner.objectRefSize) == 0 {
+            dictionaryShapes[dictionary.number] = Int32(truncatingIfNeeded: recent)
+            return recent
+        }
         var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         for position in 0..<count {
             hash = (hash ^ UInt64(truncatingIfNeeded: try document.reference(dictionary, at: position))) &* 0x0000_0100_0000_01B3
@@ -83,15 +93,17 @@ extension KeyedArchiveReader {
         if shape < 0 {
             rawKeys.removeAll(keepingCapacity: true)
             for position in 0..<count { rawKeys.append(Int32(truncatingIfNeeded: try document.reference(dictionary, at: position))) }
-            shape = try makeShape()
+            shape = try makeShape(keysAt: dictionary.payloadOffset)
             shapeCache[slot] = (hash, shape)
         }
+        recentShapes[recentSlot] = shape
         dictionaryShapes[dictionary.number] = Int32(truncatingIfNeeded: shape)
         return shape
     }
 
-    /// A new shape for the key objects in ``rawKeys``.
-    private mutating func makeShape() throws -> Int {
+    /// A new shape for the key objects in ``rawKeys``, whose references lie at byte `keyOffset` of
+    /// the document.
+    private mutating func makeShape(keysAt keyOffset: Int) throws -> Int {
         let start = entryKeys.count
         let count = rawKeys.count
         var positions: [LiteralKey: Int] = [:]
@@ -117,6 +129,7 @@ extension KeyedArchiveReader {
         shapeRanges.append(start..<entryKeys.count)
         shapeRawStarts.append(shapeRawKeys.count)
         shapeRawCounts.append(count)
+        shapeRawOffsets.append(keyOffset)
         shapeRawKeys.append(contentsOf: rawKeys)
         shapeViews.append(nil)
         shapeClassPositions.append(-2)

@@ -103,6 +103,11 @@ package struct KeyedArchiveReader: ArchiveReader {
     var shapeRanges: [Range<Int>] = []
     var shapeRawStarts: [Int] = []
     var shapeRawCounts: [Int] = []
+    /// Where the key references of a dictionary of each shape lie in the document.
+    var shapeRawOffsets: [Int] = []
+    /// The shape found last for a dictionary, by its count and first key object (direct-mapped;
+    /// -1: none).
+    var recentShapes = [Int](repeating: -1, count: 64)
     var shapeRawKeys: [Int32] = []
     var shapeViews: [Range<Int>?] = []
     /// The entry of `$class` and of `$version` in each shape (-1: none; -2: not looked for yet).
