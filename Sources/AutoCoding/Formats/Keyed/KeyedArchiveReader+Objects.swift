@@ -348,27 +348,15 @@ extension KeyedArchiveReader {
 
     // MARK: The top level
 
-    /// The `$objects` array and root index of a keyed archive's top-level dictionary, checked as
-    /// ``KeyedArchiveDocument`` checks it.
-    static func top(of scanner: BinaryPropertyListScanner, options: PropertyListReadingOptions,
-                    maximumObjectCount: Int) throws(FormatFailure) -> (objects: Object, root: Int) {
-        do {
-            var reader = try KeyedArchiveReader(scanner: scanner, objects: nil, root: -1, options: options)
-            return try reader.checkTop(maximumObjectCount: maximumObjectCount)
-        } catch let failure as FormatFailure {
-            throw failure
-        } catch {
-            throw FormatFailure(kind: "notAKeyedArchive", message: "\(error)", objectIndex: nil, key: nil)
-        }
-    }
-
     private mutating func describe(_ object: Object?) -> String {
         guard let object else { return "nothing" }
         var materializer = BinaryPropertyListMaterializer(scanner: scanner, options: options)
         return (try? materializer.value(of: object.number, depth: 0)).map { "\($0)" } ?? Self.typeName(object)
     }
 
-    private mutating func checkTop(maximumObjectCount: Int) throws -> (objects: Object, root: Int) {
+    /// The `$objects` array and root index of a keyed archive's top-level dictionary, checked as
+    /// ``KeyedArchiveDocument`` checks it.
+    mutating func checkTop(maximumObjectCount: Int) throws -> (objects: Object, root: Int) {
         let top = try document.object(scanner.topObject)
         guard top.isDictionary else {
             throw FormatFailure(kind: "notAKeyedArchive", message: "the property list is a \(Self.typeName(top)), not a dictionary",

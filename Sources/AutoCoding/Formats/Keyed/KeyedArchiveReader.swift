@@ -62,12 +62,12 @@ package struct KeyedArchiveReader: ArchiveReader {
     let scanner: BinaryPropertyListScanner
     let options: PropertyListReadingOptions
     /// The `$objects` array.
-    let objectsArray: BinaryPropertyListScanner.Object
+    private(set) var objectsArray: BinaryPropertyListScanner.Object
     /// The number of `$objects`.
-    let objectCount: Int
+    private(set) var objectCount: Int
     /// The document's objects, for reading without touching the caches below.
-    let document: KeyedArchiveObjects
-    package let root: Node
+    private(set) var document: KeyedArchiveObjects
+    package private(set) var root: Node
     /// Builds trees for unknown entries, migration and `Codable` values.
     private var materializer: BinaryPropertyListMaterializer?
     /// Instances made for objects, by index.
@@ -167,9 +167,14 @@ package struct KeyedArchiveReader: ArchiveReader {
     /// - Throws: ``FormatFailure`` for a top level that is not a keyed archive's.
     package init(scanner: BinaryPropertyListScanner, options: PropertyListReadingOptions,
                  maximumObjectCount: Int) throws(FormatFailure) {
-        let top = try Self.top(of: scanner, options: options, maximumObjectCount: maximumObjectCount)
         do {
-            try self.init(scanner: scanner, objects: top.objects, root: top.root, options: options)
+            // One reader for the top level and then the objects: what the top level's checks
+            // worked out (the caches by object number, the shapes) is kept, not made twice.
+            try self.init(scanner: scanner, objects: nil, root: -1, options: options)
+            let top = try checkTop(maximumObjectCount: maximumObjectCount)
+            attach(top.objects, root: top.root)
+        } catch let failure as FormatFailure {
+            throw failure
         } catch {
             throw FormatFailure(kind: "notAKeyedArchive", message: "\(error)", objectIndex: nil, key: nil)
         }
@@ -182,30 +187,48 @@ package struct KeyedArchiveReader: ArchiveReader {
         self.options = options
         maximumValues = options.expandedValueLimit(forInputOfSize: scanner.bytes.count)
         let array: BinaryPropertyListScanner.Object
-        if let objects {
-            array = objects
-        } else {
-            do {
-                array = try scanner.object(scanner.topObject)
-            } catch {
-                throw AutoCodingError(error)
-            }
+        do {
+            array = try scanner.object(scanner.topObject)
+        } catch {
+            throw AutoCodingError(error)
         }
         objectsArray = array
-        objectCount = objects == nil ? 0 : array.count
-        document = KeyedArchiveObjects(scanner: scanner, array: array, count: objectCount)
+        objectCount = 0
+        document = KeyedArchiveObjects(scanner: scanner, array: array, count: 0)
         self.root = Node(reference: root, object: array, index: -1)
+        instances = []
+        onPath = []
+        classSlots = []
+        hasClass = []
+        kinds = []
+        resolvedNodes = Array(repeating: (Int.min, Node(reference: -1, object: array, index: -1)), count: 64)
+        dictionaryShapes = Array(repeating: -1, count: scanner.objectCount)
+        keyOffsets = Array(repeating: 0, count: scanner.objectCount)
+        keyLengths = Array(repeating: Int32.min, count: scanner.objectCount)
+        descriptionSlots = []
+        currentObject = array
+        collectionStarts = []
+        collectionEnds = []
+        keyStarts = []
+        keyEnds = []
+        if let objects { attach(objects, root: root) }
+    }
+
+    /// Makes this reader (of the top level) the reader of `objects`, whose root is `root`.
+    private mutating func attach(_ objects: BinaryPropertyListScanner.Object, root: Int) {
+        objectsArray = objects
+        objectCount = objects.count
+        document = KeyedArchiveObjects(scanner: scanner, array: objects, count: objectCount)
+        self.root = Node(reference: root, object: objects, index: -1)
         instances = Array(repeating: nil, count: objectCount)
         onPath = Array(repeating: false, count: objectCount)
         classSlots = Array(repeating: -1, count: objectCount)
         hasClass = Array(repeating: 0, count: objectCount)
         kinds = Array(repeating: -1, count: objectCount)
-        resolvedNodes = Array(repeating: (Int.min, Node(reference: -1, object: array, index: -1)), count: 64)
-        dictionaryShapes = Array(repeating: -1, count: scanner.objectCount)
-        keyOffsets = Array(repeating: 0, count: scanner.objectCount)
-        keyLengths = Array(repeating: Int32.min, count: scanner.objectCount)
+        resolvedNodes = Array(repeating: (Int.min, Node(reference: -1, object: objects, index: -1)), count: 64)
         descriptionSlots = Array(repeating: -1, count: objectCount)
-        currentObject = array
+        currentObject = objects
+        currentKey = Int.min
         collectionStarts = Array(repeating: -1, count: objectCount)
         collectionEnds = Array(repeating: -1, count: objectCount)
         keyStarts = Array(repeating: -1, count: objectCount)
