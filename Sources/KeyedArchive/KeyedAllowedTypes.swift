@@ -12,8 +12,8 @@ struct KeyedAllowedTypes: TypeResolver {
     private var byName: [String: any AutoCodable.Type] = [:]
     private var namesByType: [ObjectIdentifier: [String]] = [:]
     /// `byName` as a list when it is short: every object read looks its class name up, and
-    /// comparing a few names costs less than hashing one.
-    private var fewNames: [(name: String, type: any AutoCodable.Type)]?
+    /// comparing a few names (their lengths first) costs less than hashing one.
+    private var fewNames: [(name: String, length: Int, type: any AutoCodable.Type)]?
 
     /// The allowed types and their names.
     ///
@@ -30,7 +30,7 @@ struct KeyedAllowedTypes: TypeResolver {
             }
             namesByType[ObjectIdentifier(type), default: []].append(contentsOf: names)
         }
-        if byName.count <= 8 { fewNames = byName.map { ($0.key, $0.value) } }
+        if byName.count <= 32 { fewNames = byName.map { ($0.key, $0.key.utf8.count, $0.value) } }
     }
 
     /// Whether `name` is allowed.
@@ -43,7 +43,8 @@ struct KeyedAllowedTypes: TypeResolver {
     func resolve(_ record: String, declared: Any.Type, stableName: String, atRoot: Bool) throws -> Any.Type {
         let found: (any AutoCodable.Type)?
         if let fewNames {
-            found = fewNames.first { $0.name == record }?.type
+            let length = record.utf8.count
+            found = fewNames.first { $0.length == length && $0.name == record }?.type
         } else {
             found = byName[record]
         }

@@ -159,18 +159,13 @@ public struct KeyedUnarchiver: @unchecked Sendable {
     /// Refuses the archive when any object's `$classname` is neither a Foundation value class nor
     /// an allowed type — before anything is created, so no disallowed archive runs any `init()`.
     private static func checkClassNames(of reader: inout KeyedArchiveReader, against allowed: Set<String>) throws {
-        // Archives hold many objects of few classes: names found allowed are remembered in a short
-        // list, compared before the set is hashed again.
-        var accepted: [String] = []
         do {
+            // Visited once per class description, not per object: archives hold many objects of few classes.
             try reader.forEachClass { index, description in
-                guard description.foundation == nil, !accepted.contains(description.name) else { return }
-                guard allowed.contains(description.name) else {
-                    throw KeyedArchiveError(.disallowedClass,
-                                            "$classname \"\(description.name)\" is not among the types allowed to be unarchived",
-                                            objectIndex: index)
-                }
-                if accepted.count < 16 { accepted.append(description.name) }
+                guard description.foundation == nil, !allowed.contains(description.name) else { return }
+                throw KeyedArchiveError(.disallowedClass,
+                                        "$classname \"\(description.name)\" is not among the types allowed to be unarchived",
+                                        objectIndex: index)
             }
         } catch let failure as KeyedArchiveReader.FormatFailure {
             throw KeyedArchiveError(failure)

@@ -148,12 +148,22 @@ package struct BinaryPropertyListValidator {
 
     /// An array's elements, or a dictionary's keys and values in the materializer's order (each
     /// key, then its value).
+    ///
+    /// Values and keys checked before are only counted here, without a call: most of a
+    /// document's references are to strings and scalars met before.
     private mutating func elements(_ object: BinaryPropertyListScanner.Object, depth: Int) throws(PropertyListError) {
+        // A copy, read in the loops below instead of the stored scanner at every reference.
+        let scanner = self.scanner
         let width = scanner.objectRefSize
         if object.kind == .array {
             var position = object.payloadOffset
             for _ in 0..<object.count {
-                try value(try scanner.reference(at: position, in: object.number), depth: depth)
+                let number = try scanner.reference(at: position, in: object.number)
+                if flags[number] & Self.checkedScalar != 0, expanded < maximumExpandedValues {
+                    expanded += 1
+                } else {
+                    try value(number, depth: depth)
+                }
                 position &+= width
             }
             return
@@ -161,8 +171,18 @@ package struct BinaryPropertyListValidator {
         var keyPosition = object.payloadOffset
         var valuePosition = keyPosition &+ object.count &* width
         for _ in 0..<object.count {
-            try key(try scanner.reference(at: keyPosition, in: object.number))
-            try value(try scanner.reference(at: valuePosition, in: object.number), depth: depth)
+            let key = try scanner.reference(at: keyPosition, in: object.number)
+            if flags[key] & Self.checkedString != 0, expanded < maximumExpandedValues {
+                expanded += 1
+            } else {
+                try self.key(key)
+            }
+            let value = try scanner.reference(at: valuePosition, in: object.number)
+            if flags[value] & Self.checkedScalar != 0, expanded < maximumExpandedValues {
+                expanded += 1
+            } else {
+                try self.value(value, depth: depth)
+            }
             keyPosition &+= width
             valuePosition &+= width
         }

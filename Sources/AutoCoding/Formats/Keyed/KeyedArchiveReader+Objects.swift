@@ -63,6 +63,16 @@ extension KeyedArchiveReader {
         let known = dictionaryShapes[dictionary.number]
         if known >= 0 { return Int(known) }
         let count = dictionary.count
+        // Objects of one class list the same key objects: the bytes of their key references are
+        // the same bytes. The shape last found for this count and first key is tried that way first.
+        let first = count > 0 ? try document.reference(dictionary, at: 0) : 0
+        let recentSlot = (count &* 31 &+ first) & (recentShapes.count - 1)
+        let recent = recentShapes[recentSlot]
+        if recent >= 0, shapeRawCounts[recent] == count, let base = document.scanner.bytes.baseAddress,
+           memcmp(base + dictionary.payloadOffset, base + shapeRawOffsets[recent], count &* document.scanner.objectRefSize) == 0 {
+            dictionaryShapes[dictionary.number] = Int32(truncatingIfNeeded: recent)
+            return recent
+        }
         var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         for position in 0..<count {
             hash = (hash ^ UInt64(truncatingIfNeeded: try document.reference(dictionary, at: position))) &* 0x0000_0100_0000_01B3
@@ -83,15 +93,17 @@ extension KeyedArchiveReader {
         if shape < 0 {
             rawKeys.removeAll(keepingCapacity: true)
             for position in 0..<count { rawKeys.append(Int32(truncatingIfNeeded: try document.reference(dictionary, at: position))) }
-            shape = try makeShape()
+            shape = try makeShape(keysAt: dictionary.payloadOffset)
             shapeCache[slot] = (hash, shape)
         }
+        recentShapes[recentSlot] = shape
         dictionaryShapes[dictionary.number] = Int32(truncatingIfNeeded: shape)
         return shape
     }
 
-    /// A new shape for the key objects in ``rawKeys``.
-    private mutating func makeShape() throws -> Int {
+    /// A new shape for the key objects in ``rawKeys``, whose references lie at byte `keyOffset` of
+    /// the document.
+    private mutating func makeShape(keysAt keyOffset: Int) throws -> Int {
         let start = entryKeys.count
         let count = rawKeys.count
         var positions: [LiteralKey: Int] = [:]
@@ -117,6 +129,7 @@ extension KeyedArchiveReader {
         shapeRanges.append(start..<entryKeys.count)
         shapeRawStarts.append(shapeRawKeys.count)
         shapeRawCounts.append(count)
+        shapeRawOffsets.append(keyOffset)
         shapeRawKeys.append(contentsOf: rawKeys)
         shapeViews.append(nil)
         shapeClassPositions.append(-2)
@@ -225,8 +238,15 @@ extension KeyedArchiveReader {
     /// - Parameter classReference: The value of that entry when the caller has read it already.
     mutating func objectClass(_ dictionary: Object, at index: Int,
                               classReference: Object? = nil) throws(FormatFailure) -> ObjectClass {
-        if let known = classes[index] { return known }
-        let described: ObjectClass
+        classList[try classSlot(dictionary, at: index, classReference: classReference)]
+    }
+
+    /// The position in ``classList`` of the class of the object dictionary `dictionary` at `index`.
+    mutating func classSlot(_ dictionary: Object, at index: Int,
+                            classReference: Object? = nil) throws(FormatFailure) -> Int {
+        let known = classSlots[index]
+        if known >= 0 { return Int(known) }
+        let described: Int
         do {
             described = try describeClass(of: dictionary, at: index, classReference: classReference)
         } catch let failure as FormatFailure {
@@ -234,12 +254,13 @@ extension KeyedArchiveReader {
         } catch {
             throw FormatFailure(kind: "malformedObject", message: "\(error)", objectIndex: index, key: nil)
         }
-        classes[index] = described
+        classSlots[index] = Int32(truncatingIfNeeded: described)
         return described
     }
 
-    /// The class description `$class` refers to (``KeyedArchiveDocument``'s rules).
-    private mutating func describeClass(of dictionary: Object, at index: Int, classReference known: Object?) throws -> ObjectClass {
+    /// The position in ``classList`` of the class description `$class` refers to
+    /// (``KeyedArchiveDocument``'s rules).
+    private mutating func describeClass(of dictionary: Object, at index: Int, classReference known: Object?) throws -> Int {
         guard let classReference = try known ?? reservedValue(dictionary, version: false) else {
             throw FormatFailure(kind: "malformedObject", message: "the object has no $class", objectIndex: index, key: nil)
         }
@@ -253,7 +274,8 @@ extension KeyedArchiveReader {
                                 objectIndex: index, key: KeyedArchiveFormat.classKey)
         }
         let classIndex = Int(uid)
-        if let cached = descriptions[classIndex] { return cached }
+        let cached = descriptionSlots[classIndex]
+        if cached >= 0 { return Int(cached) }
         let description = try document.entry(classIndex)
         guard description.isDictionary else {
             throw FormatFailure(kind: "malformedClass",
@@ -291,17 +313,20 @@ extension KeyedArchiveReader {
                 if element.isString { names.append(try document.string(element)) }
             }
         }
-        let result = ObjectClass(name: name, foundation: FoundationClass.matching(className: name, classes: names))
-        descriptions[classIndex] = result
-        return result
+        classList.append(ObjectClass(name: name, foundation: FoundationClass.matching(className: name, classes: names)))
+        descriptionSlots[classIndex] = Int32(truncatingIfNeeded: classList.count - 1)
+        return classList.count - 1
     }
 
-    /// Calls `visit` with the index and class of every object that has a `$class`, in order: the
-    /// check made before anything is created.
+    /// Calls `visit` with the index and class of the first object of each class description, in
+    /// the order of the objects, having read the `$class` of every object: the check made before
+    /// anything is created. (An object whose class is refused is the first of its description, so
+    /// the first refused object is the one visited first.)
     ///
     /// - Throws: The ``FormatFailure`` of the first object whose class cannot be read, or what
     ///   `visit` throws.
     package mutating func forEachClass(_ visit: (Int, ObjectClass) throws -> Void) throws {
+        var visited = 0
         for index in 0..<objectCount {
             let candidate = try document.entry(index)
             guard candidate.isDictionary else { continue }
@@ -311,25 +336,17 @@ extension KeyedArchiveReader {
             }
             hasClass[index] = 1
             // The `$class` value just read is handed on: each object's header is read once here.
-            try visit(index, try objectClass(candidate, at: index, classReference: classReference))
+            let slot = try classSlot(candidate, at: index, classReference: classReference)
+            // Descriptions enter `classList` in the order their first objects come, so a slot
+            // not visited yet is the next one.
+            if slot == visited {
+                visited += 1
+                try visit(index, classList[slot])
+            }
         }
     }
 
     // MARK: The top level
-
-    /// The `$objects` array and root index of a keyed archive's top-level dictionary, checked as
-    /// ``KeyedArchiveDocument`` checks it.
-    static func top(of scanner: BinaryPropertyListScanner, options: PropertyListReadingOptions,
-                    maximumObjectCount: Int) throws(FormatFailure) -> (objects: Object, root: Int) {
-        do {
-            var reader = try KeyedArchiveReader(scanner: scanner, objects: nil, root: -1, options: options)
-            return try reader.checkTop(maximumObjectCount: maximumObjectCount)
-        } catch let failure as FormatFailure {
-            throw failure
-        } catch {
-            throw FormatFailure(kind: "notAKeyedArchive", message: "\(error)", objectIndex: nil, key: nil)
-        }
-    }
 
     private mutating func describe(_ object: Object?) -> String {
         guard let object else { return "nothing" }
@@ -337,7 +354,9 @@ extension KeyedArchiveReader {
         return (try? materializer.value(of: object.number, depth: 0)).map { "\($0)" } ?? Self.typeName(object)
     }
 
-    private mutating func checkTop(maximumObjectCount: Int) throws -> (objects: Object, root: Int) {
+    /// The `$objects` array and root index of a keyed archive's top-level dictionary, checked as
+    /// ``KeyedArchiveDocument`` checks it.
+    mutating func checkTop(maximumObjectCount: Int) throws -> (objects: Object, root: Int) {
         let top = try document.object(scanner.topObject)
         guard top.isDictionary else {
             throw FormatFailure(kind: "notAKeyedArchive", message: "the property list is a \(Self.typeName(top)), not a dictionary",

@@ -62,12 +62,12 @@ package struct KeyedArchiveReader: ArchiveReader {
     let scanner: BinaryPropertyListScanner
     let options: PropertyListReadingOptions
     /// The `$objects` array.
-    let objectsArray: BinaryPropertyListScanner.Object
+    private(set) var objectsArray: BinaryPropertyListScanner.Object
     /// The number of `$objects`.
-    let objectCount: Int
+    private(set) var objectCount: Int
     /// The document's objects, for reading without touching the caches below.
-    let document: KeyedArchiveObjects
-    package let root: Node
+    private(set) var document: KeyedArchiveObjects
+    package private(set) var root: Node
     /// Builds trees for unknown entries, migration and `Codable` values.
     private var materializer: BinaryPropertyListMaterializer?
     /// Instances made for objects, by index.
@@ -79,8 +79,9 @@ package struct KeyedArchiveReader: ArchiveReader {
     private var objectPath: [Int] = []
     /// Whether each object or collection is being read, by index.
     private var onPath: [Bool]
-    /// The class of each object worked out so far, by index.
-    var classes: [ObjectClass?]
+    /// The class of each object worked out so far, by index: its position in ``classList``
+    /// (-1: not known yet). Plain numbers, so these per-object arrays cost nothing to free.
+    var classSlots: [Int32]
     /// Whether each object is a dictionary with a `$class` (0: not known yet, 1: yes, 2: no).
     var hasClass: [UInt8]
     /// The Foundation class of each object whose class is known: 0 for a custom class, else one
@@ -89,8 +90,11 @@ package struct KeyedArchiveReader: ArchiveReader {
     /// Nodes resolved lately, by the number of the UID object or the reference (direct-mapped):
     /// an object's fields are read one after another, each read resolving the object again.
     private var resolvedNodes: [(key: Int, node: Node)]
-    /// Class descriptions read so far, by the index of the description.
-    var descriptions: [ObjectClass?]
+    /// Class descriptions read so far, by the index of the description: positions in
+    /// ``classList`` (-1: not read yet).
+    var descriptionSlots: [Int32]
+    /// The classes the descriptions read so far describe, one per description.
+    var classList: [ObjectClass] = []
     /// The shape of each dictionary read so far, by object number (-1: not read yet; see
     /// ``entries(of:)``).
     var dictionaryShapes: [Int32]
@@ -99,6 +103,11 @@ package struct KeyedArchiveReader: ArchiveReader {
     var shapeRanges: [Range<Int>] = []
     var shapeRawStarts: [Int] = []
     var shapeRawCounts: [Int] = []
+    /// Where the key references of a dictionary of each shape lie in the document.
+    var shapeRawOffsets: [Int] = []
+    /// The shape found last for a dictionary, by its count and first key object (direct-mapped;
+    /// -1: none).
+    var recentShapes = [Int](repeating: -1, count: 64)
     var shapeRawKeys: [Int32] = []
     var shapeViews: [Range<Int>?] = []
     /// The entry of `$class` and of `$version` in each shape (-1: none; -2: not looked for yet).
@@ -158,9 +167,14 @@ package struct KeyedArchiveReader: ArchiveReader {
     /// - Throws: ``FormatFailure`` for a top level that is not a keyed archive's.
     package init(scanner: BinaryPropertyListScanner, options: PropertyListReadingOptions,
                  maximumObjectCount: Int) throws(FormatFailure) {
-        let top = try Self.top(of: scanner, options: options, maximumObjectCount: maximumObjectCount)
         do {
-            try self.init(scanner: scanner, objects: top.objects, root: top.root, options: options)
+            // One reader for the top level and then the objects: what the top level's checks
+            // worked out (the caches by object number, the shapes) is kept, not made twice.
+            try self.init(scanner: scanner, objects: nil, root: -1, options: options)
+            let top = try checkTop(maximumObjectCount: maximumObjectCount)
+            attach(top.objects, root: top.root)
+        } catch let failure as FormatFailure {
+            throw failure
         } catch {
             throw FormatFailure(kind: "notAKeyedArchive", message: "\(error)", objectIndex: nil, key: nil)
         }
@@ -173,30 +187,48 @@ package struct KeyedArchiveReader: ArchiveReader {
         self.options = options
         maximumValues = options.expandedValueLimit(forInputOfSize: scanner.bytes.count)
         let array: BinaryPropertyListScanner.Object
-        if let objects {
-            array = objects
-        } else {
-            do {
-                array = try scanner.object(scanner.topObject)
-            } catch {
-                throw AutoCodingError(error)
-            }
+        do {
+            array = try scanner.object(scanner.topObject)
+        } catch {
+            throw AutoCodingError(error)
         }
         objectsArray = array
-        objectCount = objects == nil ? 0 : array.count
-        document = KeyedArchiveObjects(scanner: scanner, array: array, count: objectCount)
+        objectCount = 0
+        document = KeyedArchiveObjects(scanner: scanner, array: array, count: 0)
         self.root = Node(reference: root, object: array, index: -1)
-        instances = Array(repeating: nil, count: objectCount)
-        onPath = Array(repeating: false, count: objectCount)
-        classes = Array(repeating: nil, count: objectCount)
-        hasClass = Array(repeating: 0, count: objectCount)
-        kinds = Array(repeating: -1, count: objectCount)
+        instances = []
+        onPath = []
+        classSlots = []
+        hasClass = []
+        kinds = []
         resolvedNodes = Array(repeating: (Int.min, Node(reference: -1, object: array, index: -1)), count: 64)
         dictionaryShapes = Array(repeating: -1, count: scanner.objectCount)
         keyOffsets = Array(repeating: 0, count: scanner.objectCount)
         keyLengths = Array(repeating: Int32.min, count: scanner.objectCount)
-        descriptions = Array(repeating: nil, count: objectCount)
+        descriptionSlots = []
         currentObject = array
+        collectionStarts = []
+        collectionEnds = []
+        keyStarts = []
+        keyEnds = []
+        if let objects { attach(objects, root: root) }
+    }
+
+    /// Makes this reader (of the top level) the reader of `objects`, whose root is `root`.
+    private mutating func attach(_ objects: BinaryPropertyListScanner.Object, root: Int) {
+        objectsArray = objects
+        objectCount = objects.count
+        document = KeyedArchiveObjects(scanner: scanner, array: objects, count: objectCount)
+        self.root = Node(reference: root, object: objects, index: -1)
+        instances = Array(repeating: nil, count: objectCount)
+        onPath = Array(repeating: false, count: objectCount)
+        classSlots = Array(repeating: -1, count: objectCount)
+        hasClass = Array(repeating: 0, count: objectCount)
+        kinds = Array(repeating: -1, count: objectCount)
+        resolvedNodes = Array(repeating: (Int.min, Node(reference: -1, object: objects, index: -1)), count: 64)
+        descriptionSlots = Array(repeating: -1, count: objectCount)
+        currentObject = objects
+        currentKey = Int.min
         collectionStarts = Array(repeating: -1, count: objectCount)
         collectionEnds = Array(repeating: -1, count: objectCount)
         keyStarts = Array(repeating: -1, count: objectCount)
@@ -250,7 +282,8 @@ package struct KeyedArchiveReader: ArchiveReader {
     /// The class of a resolved entry with a `$class`.
     @inline(__always)
     private mutating func classOf(_ node: Node) throws -> ObjectClass {
-        if let known = classes[node.index] { return known }
+        let slot = classSlots[node.index]
+        if slot >= 0 { return classList[Int(slot)] }
         do {
             return try objectClass(node.object, at: node.index)
         } catch {
@@ -284,7 +317,7 @@ package struct KeyedArchiveReader: ArchiveReader {
         guard let node = try? document.resolved(node) else { return "an invalid reference" }
         if node.index == 0 { return "nil" }
         if node.object.isDictionary, node.index >= 0 {
-            if let known = classes[node.index] { return known.name }
+            if classSlots[node.index] >= 0 { return classList[Int(classSlots[node.index])].name }
             var copy = self
             if (try? copy.isClassed(node)) == true, let described = try? copy.objectClass(node.object, at: node.index) {
                 return described.name
@@ -456,22 +489,27 @@ package struct KeyedArchiveReader: ArchiveReader {
 
     private static let numberedPrefixes = [KeyedArchiveFormat.objectsField: "NS.object.", KeyedArchiveFormat.keysField: "NS.key."]
 
-    /// The indexes of `NS.objects` (or `NS.keys`) of a collection object.
+    /// The indexes of `NS.objects` (or `NS.keys`) of a collection object, appended to
+    /// ``referenceStorage``.
     ///
     /// Without the array, numbered keys are read instead (`NS.object.0`, `NS.object.1`… for
     /// `NS.objects`; `NS.key.0`… for `NS.keys`), as `NSOrderedSet` writes its elements.
+    ///
+    /// - Returns: Where they lie in ``referenceStorage``.
     private mutating func references(_ key: ArchiveKey, in dictionary: BinaryPropertyListScanner.Object,
-                                     at index: Int) throws -> [Int] {
+                                     at index: Int) throws -> (start: Int32, end: Int32) {
         let field = key.text
-        var elements: [Int] = []
+        let start = referenceStorage.count
         if let array = try lookup(dictionary, key) {
             guard array.isArray else {
                 throw FormatFailure(kind: "malformedObject", message: "the collection has no \(field) array",
                                     objectIndex: index, key: field).carried
             }
-            elements.reserveCapacity(array.count)
-            for position in 0..<array.count { elements.append(try document.reference(array, at: position)) }
+            for position in 0..<array.count {
+                try appendReference(try document.reference(array, at: position), field: field, from: index)
+            }
         } else {
+            var elements: [Int] = []
             if let prefix = Self.numberedPrefixes[field] {
                 let count = try entries(of: dictionary).count
                 // At most one numbered key per entry, so this loop is bounded by the object's size.
@@ -484,25 +522,20 @@ package struct KeyedArchiveReader: ArchiveReader {
                 throw FormatFailure(kind: "malformedObject", message: "the collection has no \(field) array",
                                     objectIndex: index, key: field).carried
             }
+            for number in elements { try appendReference(number, field: field, from: index) }
         }
-        var result: [Int] = []
-        result.reserveCapacity(elements.count)
-        for number in elements {
-            let element = try document.object(number)
-            guard element.isUID else {
-                throw FormatFailure(kind: "malformedObject", message: "\(field) holds a \(Self.typeName(element)), not a UID",
-                                    objectIndex: index, key: field).carried
-            }
-            result.append(try document.index(of: document.uid(element), from: index, key: field))
-        }
-        return result
+        return (Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: referenceStorage.count))
     }
 
-    /// Keeps `indexes` in ``referenceStorage``.
-    private mutating func store(_ indexes: [Int]) -> (start: Int32, end: Int32) {
-        let start = referenceStorage.count
-        for index in indexes { referenceStorage.append(Int32(truncatingIfNeeded: index)) }
-        return (Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: referenceStorage.count))
+    /// Appends to ``referenceStorage`` the index that element object `number` (a UID) refers to.
+    @inline(__always)
+    private mutating func appendReference(_ number: Int, field: String, from index: Int) throws {
+        let element = try document.object(number)
+        guard element.isUID else {
+            throw FormatFailure(kind: "malformedObject", message: "\(field) holds a \(Self.typeName(element)), not a UID",
+                                objectIndex: index, key: field).carried
+        }
+        referenceStorage.append(Int32(truncatingIfNeeded: try document.index(of: document.uid(element), from: index, key: field)))
     }
 
     /// Where the element indexes of a collection object (`NS.objects`) lie in ``referenceStorage``.
@@ -516,7 +549,7 @@ package struct KeyedArchiveReader: ArchiveReader {
         guard kind == .array || kind == .set || kind == .orderedSet || kind == .dictionary else {
             throw mismatch("array", node)
         }
-        let stored = store(try references(Keys.objects.key, in: node.object, at: node.index))
+        let stored = try references(Keys.objects.key, in: node.object, at: node.index)
         collectionStarts[node.index] = stored.start
         collectionEnds[node.index] = stored.end
         return (node.index, Int(stored.start)..<Int(stored.end))
@@ -538,12 +571,12 @@ package struct KeyedArchiveReader: ArchiveReader {
     /// Where the key indexes of an `NSDictionary` lie in ``referenceStorage``.
     mutating func keys(_ node: Node) throws -> Range<Int> {
         if keyStarts[node.index] >= 0 { return Int(keyStarts[node.index])..<Int(keyEnds[node.index]) }
-        let keys = try references(Keys.keys.key, in: node.object, at: node.index)
+        let stored = try references(Keys.keys.key, in: node.object, at: node.index)
+        let keyCount = Int(stored.end - stored.start)
         let values = try elements(node).elements
-        guard keys.count == values.count else {
-            throw AutoCodingError(.corruptArchive, "NS.keys has \(keys.count) entries, NS.objects \(values.count)")
+        guard keyCount == values.count else {
+            throw AutoCodingError(.corruptArchive, "NS.keys has \(keyCount) entries, NS.objects \(values.count)")
         }
-        let stored = store(keys)
         keyStarts[node.index] = stored.start
         keyEnds[node.index] = stored.end
         return Int(stored.start)..<Int(stored.end)
