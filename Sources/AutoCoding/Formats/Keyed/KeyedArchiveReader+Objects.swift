@@ -6,28 +6,8 @@ import PropertyList
 extension KeyedArchiveReader {
     typealias Object = BinaryPropertyListScanner.Object
 
-    /// The fixed keys the reader looks up, prepared once.
-    enum Keys {
-        static let classKey = ArchiveKeyStorage(KeyedArchiveFormat.classKey)
-        static let version = ArchiveKeyStorage(ReservedKey.version)
-        static let escapedVersion = ArchiveKeyStorage(KeyedArchiveFormat.escapedVersionKey)
-        static let className = ArchiveKeyStorage(KeyedArchiveFormat.classNameKey)
-        static let classes = ArchiveKeyStorage(KeyedArchiveFormat.classesKey)
-        static let objects = ArchiveKeyStorage(KeyedArchiveFormat.objectsField)
-        static let keys = ArchiveKeyStorage(KeyedArchiveFormat.keysField)
-        static let time = ArchiveKeyStorage(KeyedArchiveFormat.timeField)
-        static let data = ArchiveKeyStorage(KeyedArchiveFormat.dataField)
-        static let string = ArchiveKeyStorage(KeyedArchiveFormat.stringField)
-        static let bytes = ArchiveKeyStorage(KeyedArchiveFormat.bytesField)
-        static let base = ArchiveKeyStorage(KeyedArchiveFormat.baseField)
-        static let relative = ArchiveKeyStorage(KeyedArchiveFormat.relativeField)
-        static let uuid = ArchiveKeyStorage(KeyedArchiveFormat.uuidField)
-        static let archiver = ArchiveKeyStorage(KeyedArchiveFormat.archiverKey)
-        static let versionKey = ArchiveKeyStorage(KeyedArchiveFormat.versionKey)
-        static let objectsKey = ArchiveKeyStorage(KeyedArchiveFormat.objectsKey)
-        static let top = ArchiveKeyStorage(KeyedArchiveFormat.topKey)
-        static let root = ArchiveKeyStorage(KeyedArchiveFormat.rootKey)
-    }
+    /// The fixed keys the reader looks up.
+    typealias Keys = KeyedArchiveKeys
 
     /// The name errors use for what an object is (as ``PropertyListValue/typeName`` says it).
     static func typeName(_ object: Object) -> String {

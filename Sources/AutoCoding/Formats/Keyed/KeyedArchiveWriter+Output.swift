@@ -26,9 +26,10 @@ extension KeyedArchiveWriter {
         try stream.endDictionary()
         try stream.key(KeyedArchiveFormat.objectsKey)
         try stream.beginArray(count: slots.count)
+        let fixed = OutputKeys()
         try fields.withUnsafeBufferPointer { (fields) throws(PropertyListError) in
             try references.withUnsafeBufferPointer { (references) throws(PropertyListError) in
-                for slot in slots { try write(slot, fields, references, to: &stream) }
+                for slot in slots { try write(slot, fields, references, fixed, to: &stream) }
             }
         }
         try stream.endArray()
@@ -45,8 +46,22 @@ extension KeyedArchiveWriter {
         return bytes
     }
 
+    /// The fixed keys of Foundation's objects, each written through the stream's cache of stable
+    /// keys (one lookup, no hashing, however many collections there are).
+    private struct OutputKeys {
+        let classKey = KeyedArchiveKeys.classKey.key
+        let objects = KeyedArchiveKeys.objects.key
+        let keys = KeyedArchiveKeys.keys.key
+        let time = KeyedArchiveKeys.time.key
+        let base = KeyedArchiveKeys.base.key
+        let relative = KeyedArchiveKeys.relative.key
+        let uuid = KeyedArchiveKeys.uuid.key
+        let className = KeyedArchiveKeys.className.key
+        let classes = KeyedArchiveKeys.classes.key
+    }
+
     private func write(_ slot: Slot, _ fields: UnsafeBufferPointer<Field>, _ references: UnsafeBufferPointer<UInt64>,
-                       to stream: inout BinaryPropertyListStreamWriter) throws(PropertyListError) {
+                       _ fixed: OutputKeys, to stream: inout BinaryPropertyListStreamWriter) throws(PropertyListError) {
         switch slot.kind {
         case .null:
             try stream.string(KeyedArchiveFormat.null)
@@ -60,7 +75,7 @@ extension KeyedArchiveWriter {
             try stream.beginDictionary(count: slot.count)
             for field in fields[slot.start..<slot.start + slot.count] {
                 if field.key >= 0, let prepared = keys[Int(field.key)].prepared {
-                    stream.key(stableUTF8: prepared.utf8, hash: prepared.hash)
+                    Self.key(prepared, to: &stream)
                 } else {
                     try stream.key(text(ofKey: field.key))
                 }
@@ -69,46 +84,46 @@ extension KeyedArchiveWriter {
             try stream.endDictionary()
         case .array, .set:
             try stream.beginDictionary(count: 2)
-            try stream.key(KeyedArchiveFormat.classKey)
+            Self.key(fixed.classKey, to: &stream)
             try stream.uid(slot.a)
-            try stream.key(KeyedArchiveFormat.objectsField)
+            Self.key(fixed.objects, to: &stream)
             try writeUIDs(references[slot.start..<slot.start + slot.count], to: &stream)
             try stream.endDictionary()
         case .dictionary:
             try stream.beginDictionary(count: 3)
-            try stream.key(KeyedArchiveFormat.classKey)
+            Self.key(fixed.classKey, to: &stream)
             try stream.uid(slot.a)
-            try stream.key(KeyedArchiveFormat.keysField)
+            Self.key(fixed.keys, to: &stream)
             try writeUIDs(references[Int(slot.b)..<Int(slot.b + slot.c)], to: &stream)
-            try stream.key(KeyedArchiveFormat.objectsField)
+            Self.key(fixed.objects, to: &stream)
             try writeUIDs(references[slot.start..<slot.start + slot.count], to: &stream)
             try stream.endDictionary()
         case .date:
             try stream.beginDictionary(count: 2)
-            try stream.key(KeyedArchiveFormat.classKey)
+            Self.key(fixed.classKey, to: &stream)
             try stream.uid(slot.a)
-            try stream.key(KeyedArchiveFormat.timeField)
+            Self.key(fixed.time, to: &stream)
             try stream.real(Double(bitPattern: slot.b))
             try stream.endDictionary()
         case .url:
             try stream.beginDictionary(count: 3)
-            try stream.key(KeyedArchiveFormat.classKey)
+            Self.key(fixed.classKey, to: &stream)
             try stream.uid(slot.a)
-            try stream.key(KeyedArchiveFormat.baseField)
+            Self.key(fixed.base, to: &stream)
             try stream.uid(slot.b)
-            try stream.key(KeyedArchiveFormat.relativeField)
+            Self.key(fixed.relative, to: &stream)
             try stream.uid(slot.c)
             try stream.endDictionary()
         case .uuid:
             try stream.beginDictionary(count: 2)
-            try stream.key(KeyedArchiveFormat.classKey)
+            Self.key(fixed.classKey, to: &stream)
             try stream.uid(slot.a)
-            try stream.key(KeyedArchiveFormat.uuidField)
+            Self.key(fixed.uuid, to: &stream)
             try stream.data(datas[slot.start])
             try stream.endDictionary()
         case .nsNull:
             try stream.beginDictionary(count: 1)
-            try stream.key(KeyedArchiveFormat.classKey)
+            Self.key(fixed.classKey, to: &stream)
             try stream.uid(slot.a)
             try stream.endDictionary()
         case .nilMarker:
@@ -118,14 +133,20 @@ extension KeyedArchiveWriter {
             try stream.endDictionary()
         case .classDescription:
             try stream.beginDictionary(count: 2)
-            try stream.key(KeyedArchiveFormat.classNameKey)
+            Self.key(fixed.className, to: &stream)
             try stream.string(strings[slot.start])
-            try stream.key(KeyedArchiveFormat.classesKey)
+            Self.key(fixed.classes, to: &stream)
             try stream.beginArray(count: Int(slot.c))
             for name in strings[Int(slot.b)..<Int(slot.b + slot.c)] { try stream.string(name) }
             try stream.endArray()
             try stream.endDictionary()
         }
+    }
+
+    /// Writes a prepared key through the stream's cache of stable keys.
+    @inline(__always)
+    private static func key(_ key: ArchiveKey, to stream: inout BinaryPropertyListStreamWriter) {
+        stream.key(stableUTF8: key.utf8, hash: key.hash)
     }
 
     private func writeUIDs(_ uids: Slice<UnsafeBufferPointer<UInt64>>,

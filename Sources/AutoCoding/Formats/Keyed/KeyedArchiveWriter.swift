@@ -480,10 +480,8 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         try coder.encodeKeyedField(in: memory, at: offset, to: &self, context)
     }
 
-    private static let classKeyStorage = ArchiveKeyStorage(KeyedArchiveFormat.classKey)
-    private static var classKey: ArchiveKey { classKeyStorage.key }
-    private static let escapedVersionKeyStorage = ArchiveKeyStorage(KeyedArchiveFormat.escapedVersionKey)
-    private static var escapedVersionKey: ArchiveKey { escapedVersionKeyStorage.key }
+    private static var classKey: ArchiveKey { KeyedArchiveKeys.classKey.key }
+    private static var escapedVersionKey: ArchiveKey { KeyedArchiveKeys.escapedVersion.key }
 
     /// The UID of the class description of an `AutoCodable` type, written on first use.
     ///
