@@ -122,7 +122,11 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     /// Key numbers of prepared keys by the address of their bytes (direct-mapped by hash).
     private var preparedKeys = [(address: UInt, number: Int32)](repeating: (0, -1), count: 256)
 
-    private var stack: [Frame] = []
+    /// The innermost open container or object, kept out of ``enclosing`` so the keys and values
+    /// given to it update a plain stored property, not an array element.
+    private var innermost: Frame?
+    /// The open containers and objects around ``innermost``, outermost first.
+    private var enclosing: [Frame] = []
     /// Entries of open objects, innermost last.
     private var pendingFields: [Field] = []
     /// Element (and value) UIDs of open collections, innermost last.
@@ -145,6 +149,9 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     private var foundationSlots = [UInt64](repeating: 0, count: 10)
     /// Class-description UIDs of `AutoCodable` types, and the type each custom name was used for.
     private var typeSlots: [ObjectIdentifier: UInt64] = [:]
+    /// Recently used entries of ``typeSlots``, direct-mapped by the type's address (objects of a
+    /// few types alternate, so most objects find their class here without hashing).
+    private var recentTypeSlots = [(type: ObjectIdentifier?, slot: UInt64)](repeating: (nil, 0), count: 16)
     private var namedTypes: [String: ObjectIdentifier] = [:]
     private let className: (any AutoCodable.Type) -> String
 
@@ -190,23 +197,23 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     private mutating func add(_ value: Value) {
         let boxed = boxesNextScalar
         boxesNextScalar = false
-        guard let top = stack.indices.last else {
+        guard let top = innermost else {
             root = value.tag == .uid ? value.bits : newSlot(Slot(kind: .scalar, a: UInt64(value.tag.rawValue), b: value.bits))
             return
         }
-        switch stack[top].kind {
+        switch top.kind {
         case .object:
             if boxed, value.tag != .uid {
                 return add(.uid(newSlot(Slot(kind: .scalar, a: UInt64(value.tag.rawValue), b: value.bits))))
             }
-            var key = stack[top].pendingKey
+            var key = top.pendingKey
             if key < 0 {
                 key = keyNumber("", prepared: nil, hash: KeyedStringTable.hash(""))
-                stack[top].pendingKey = key
+                innermost?.pendingKey = key
             }
             // A key given twice keeps its first position and takes the last value.
-            if keyStamps[Int(key)] >= stack[top].serial {
-                var position = stack[top].fieldStart
+            if keyStamps[Int(key)] >= top.serial {
+                var position = top.fieldStart
                 while position < pendingFields.count {
                     if pendingFields[position].key == key {
                         pendingFields[position].value = value
@@ -215,7 +222,7 @@ package struct KeyedArchiveWriter: ArchiveWriter {
                     position += 1
                 }
             }
-            keyStamps[Int(key)] = stack[top].serial
+            keyStamps[Int(key)] = top.serial
             pendingFields.append(Field(key: key, value: value))
         case .array, .set, .dictionary:
             pendingElements.append(value.tag == .uid ? value.bits
@@ -299,7 +306,7 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     /// Inside a collection `nil` is `NSNull`, as Foundation writes it (an `NSArray` cannot hold
     /// `$null`); it reads back as `nil`. One `NSNull` object serves the whole archive.
     package mutating func nilMarker(level: Int) throws {
-        if level == 0, let top = stack.last, top.kind != .object {
+        if level == 0, let top = innermost, top.kind != .object {
             if nullObject == 0 { nullObject = newSlot(Slot(kind: .nsNull, a: foundationClass(.null))) }
             return add(uid: nullObject)
         }
@@ -365,9 +372,11 @@ package struct KeyedArchiveWriter: ArchiveWriter {
 
     private mutating func pushFrame(_ kind: FrameKind, slot: Int, structsAsDictionaries: Bool? = nil) {
         frameSerial += 1
-        stack.append(Frame(kind: kind, slot: slot, fieldStart: pendingFields.count, elementStart: pendingElements.count,
-                           keyStart: pendingKeys.count, serial: frameSerial,
-                           structsAsDictionaries: structsAsDictionaries ?? stack.last?.structsAsDictionaries ?? false))
+        let frame = Frame(kind: kind, slot: slot, fieldStart: pendingFields.count, elementStart: pendingElements.count,
+                          keyStart: pendingKeys.count, serial: frameSerial,
+                          structsAsDictionaries: structsAsDictionaries ?? innermost?.structsAsDictionaries ?? false)
+        if let outer = innermost { enclosing.append(outer) }
+        innermost = frame
     }
 
     package mutating func beginArray(count: Int) throws { _ = open(.array) }
@@ -379,7 +388,8 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     package mutating func endDictionary() throws { close() }
 
     private mutating func close() {
-        guard let frame = stack.popLast() else { return }
+        guard let frame = innermost else { return }
+        innermost = enclosing.popLast()
         switch frame.kind {
         case .object:
             let start = fields.count
@@ -407,20 +417,22 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     }
 
     package mutating func key(_ key: String) throws {
-        guard let top = stack.indices.last else { return }
-        if stack[top].kind == .dictionary {
+        guard let top = innermost else { return }
+        if top.kind == .dictionary {
             pendingKeys.append(stringUID(key))
         } else {
-            stack[top].pendingKey = keyNumber(key, prepared: nil, hash: KeyedStringTable.hash(key))
+            let number = keyNumber(key, prepared: nil, hash: KeyedStringTable.hash(key))
+            innermost?.pendingKey = number
         }
     }
 
     package mutating func key(_ key: ArchiveKey) throws {
-        guard let top = stack.indices.last else { return }
-        if stack[top].kind == .dictionary {
+        guard let top = innermost else { return }
+        if top.kind == .dictionary {
             pendingKeys.append(stringUID(key.text))
         } else {
-            stack[top].pendingKey = number(of: key)
+            let prepared = number(of: key)
+            innermost?.pendingKey = prepared
         }
     }
 
@@ -438,7 +450,7 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     // MARK: Objects
 
     package mutating func beginObject(_ start: ObjectStart) throws -> Bool {
-        if start.object == nil, stack.last?.structsAsDictionaries == true {
+        if start.object == nil, innermost?.structsAsDictionaries == true {
             try beginPlainObject(start)
             return true
         }
@@ -458,15 +470,16 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         add(uid: slot)
         let classUID = try classUID(of: start.plan)
         pushFrame(.object, slot: Int(slot), structsAsDictionaries: start.plan.isNSObjectSubclass)
-        stack[stack.count - 1].pendingKey = number(of: Self.classKey)
+        let classKey = number(of: Self.classKey)
+        innermost?.pendingKey = classKey
         add(.uid(classUID))
         if start.plan.version != 0 {
             // Under the key an `NSCoder` reads `$version` from, for `NSObject` subclasses.
-            stack[stack.count - 1].pendingKey = number(of: start.plan.isNSObjectSubclass ? Self.escapedVersionKey
-                                                                                          : ReservedKey.versionKey)
+            let versionKey = number(of: start.plan.isNSObjectSubclass ? Self.escapedVersionKey : ReservedKey.versionKey)
+            innermost?.pendingKey = versionKey
             add(Value(tag: .integer, bits: UInt64(bitPattern: Int64(start.plan.version))))
         }
-        stack[stack.count - 1].pendingKey = -1
+        innermost?.pendingKey = -1
         return true
     }
 
@@ -490,7 +503,12 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     ///   them apart.
     private mutating func classUID(of plan: TypePlan) throws -> UInt64 {
         let identity = ObjectIdentifier(plan.type)
-        if let known = typeSlots[identity] { return known }
+        let recent = Int(truncatingIfNeeded: UInt(bitPattern: identity.hashValue) >> 4) & 15
+        if recentTypeSlots[recent].type == identity { return recentTypeSlots[recent].slot }
+        if let known = typeSlots[identity] {
+            recentTypeSlots[recent] = (identity, known)
+            return known
+        }
         // The conformance the plan captured: a dynamic cast here would fail off the main actor for
         // a conformance isolated to it.
         let name = className(plan.conformance)
@@ -510,6 +528,7 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         namedTypes[name] = identity
         let slot = classDescription(name, classes)
         typeSlots[identity] = slot
+        recentTypeSlots[recent] = (identity, slot)
         return slot
     }
 
