@@ -503,7 +503,7 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     ///   them apart.
     private mutating func classUID(of plan: TypePlan) throws -> UInt64 {
         let identity = ObjectIdentifier(plan.type)
-        let recent = Int(truncatingIfNeeded: UInt(bitPattern: identity.hashValue) >> 4) & 15
+        let recent = Int(truncatingIfNeeded: UInt(bitPattern: identity) >> 4) & 15
         if recentTypeSlots[recent].type == identity { return recentTypeSlots[recent].slot }
         if let known = typeSlots[identity] {
             recentTypeSlots[recent] = (identity, known)
