@@ -28,7 +28,11 @@ final class BasicGroupCommit: @unchecked Sendable {
         }
     }
 
-    private let condition = NSCondition()
+    private let condition = ConditionLock(conditions: 2)
+    /// Writers waiting for their record to become durable (or for a flusher to finish).
+    private static let durability = ConditionLock.Condition(0)
+    /// The flusher waiting for the writers of the last group to append again.
+    private static let arrivals = ConditionLock.Condition(1)
     /// The end of the last record appended to the current generation.
     private var appended = Position(generation: 0, offset: 0)
     /// Everything up to here is on the device.
@@ -53,7 +57,7 @@ final class BasicGroupCommit: @unchecked Sendable {
 
     /// How long a flusher waits for the writers of the last group to append again, so they share
     /// its flush instead of each starting the next: far below one `fsync`.
-    static let arrivalWait: TimeInterval = 0.000_2
+    static let arrivalWait: UInt64 = 200_000 // nanoseconds
     /// How many flushes in a row one writer makes for others before it returns.
     static let maximumRounds = 8
 
@@ -66,7 +70,7 @@ final class BasicGroupCommit: @unchecked Sendable {
         appended = Position(generation: generation, offset: size)
         durable = appended
         self.descriptor = descriptor
-        condition.broadcast()
+        condition.broadcast(Self.durability)
     }
 
     /// Records an append to the current generation, ending at `position`. Call holding the store's lock.
@@ -75,7 +79,7 @@ final class BasicGroupCommit: @unchecked Sendable {
         defer { condition.unlock() }
         if position.generation == appended.generation && position.offset > appended.offset { appended = position }
         appendCount += 1
-        if flusherWaitsForArrivals { condition.broadcast() }
+        wakeTheFlusherIfItsGroupIsIn()
     }
 
     /// Announces a durable writer about to append; pair with ``writerAppended()``.
@@ -90,7 +94,19 @@ final class BasicGroupCommit: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         arriving -= 1
-        if flusherWaitsForArrivals { condition.broadcast() }
+        wakeTheFlusherIfItsGroupIsIn()
+    }
+
+    /// Wakes a flusher waiting in ``waitForTheLastGroup()`` once what it waits for is true, and
+    /// not before (each wake-up is a context switch). Needs `condition`.
+    private func wakeTheFlusherIfItsGroupIsIn() {
+        if flusherWaitsForArrivals && !groupIsOnItsWay { condition.signal(Self.arrivals) }
+    }
+
+    /// Whether the flusher should wait: writers are on their way, or fewer appended since the last
+    /// flush than it covered. Needs `condition`.
+    private var groupIsOnItsWay: Bool {
+        arriving > 0 || appendCount - claimedCount < lastGroupSize
     }
 
     /// Returns once the log is durable up to `target`, flushing it if no other thread is.
@@ -111,7 +127,7 @@ final class BasicGroupCommit: @unchecked Sendable {
             // While a failed flush is undone, the reopened log looks durable: wait for the verdict.
             if target <= durable && undoing != target.generation { return }
             if flushing {
-                condition.wait()
+                condition.wait(Self.durability)
                 continue
             }
             flushing = true
@@ -125,18 +141,18 @@ final class BasicGroupCommit: @unchecked Sendable {
             } while target <= durable && rounds < Self.maximumRounds && appendCount > claimedCount
             flushing = false
             // Waiters left uncovered take over.
-            condition.broadcast()
+            condition.broadcast(Self.durability)
         }
     }
 
     /// Before a flush: writers on their way, or as many as the last flush covered, join it (each
     /// would otherwise cost the next flush a whole fsync); a writer alone never waits. Needs `condition`.
     private func waitForTheLastGroup() {
-        guard arriving > 0 || appendCount - claimedCount < lastGroupSize else { return }
-        let deadline = Date(timeIntervalSinceNow: Self.arrivalWait)
+        guard groupIsOnItsWay else { return }
+        let deadline = ConditionLock.now() + Self.arrivalWait
         flusherWaitsForArrivals = true
-        while arriving > 0 || appendCount - claimedCount < lastGroupSize {
-            if !condition.wait(until: deadline) { break }
+        while groupIsOnItsWay {
+            if !condition.wait(Self.arrivals, until: deadline) { break }
         }
         flusherWaitsForArrivals = false
     }
@@ -170,7 +186,7 @@ final class BasicGroupCommit: @unchecked Sendable {
         } else if claim > durable {
             durable = claim
         }
-        condition.broadcast()
+        condition.broadcast(Self.durability)
     }
 
     /// Remembers a failed flush for its waiters; keeps the last few generations' failures only.
