@@ -56,8 +56,10 @@ final class BasicGroupCommit: @unchecked Sendable {
     private var flusherWaitsForArrivals = false
 
     /// How long a flusher waits for the writers of the last group to append again, so they share
-    /// its flush instead of each starting the next: far below one `fsync`.
-    static let arrivalWait: UInt64 = 200_000 // nanoseconds
+    /// its flush instead of each starting the next, in nanoseconds: below one `fsync` of a disk
+    /// (0.1 ms; 0.2 ms measured no better with 8 writers on this machine's disk, whose `fsync` takes
+    /// about 0.14 ms). The wait ends as soon as the group is in.
+    static let arrivalWait: UInt64 = 100_000
     /// How many flushes in a row one writer makes for others before it returns.
     static let maximumRounds = 8
 
