@@ -46,14 +46,7 @@ import Testing
 
     @Test func aSignalWakesAWaiterOfItsCondition() {
         let shared = Shared()
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            shared.lock.lock()
-            while !shared.ready { shared.lock.wait(Self.second) }
-            shared.woken += 1
-            shared.lock.unlock()
-            done.signal()
-        }
+        let done = Self.startWaiters(1, for: Self.second, on: shared)
         shared.lock.lock()
         shared.ready = true
         shared.lock.signal(Self.second)
@@ -67,16 +60,7 @@ import Testing
     @Test func aBroadcastWakesEveryWaiterOfItsCondition() {
         let shared = Shared()
         let waiters = 4
-        let done = DispatchSemaphore(value: 0)
-        for _ in 0 ..< waiters {
-            Thread.detachNewThread {
-                shared.lock.lock()
-                while !shared.ready { shared.lock.wait(Self.second) }
-                shared.woken += 1
-                shared.lock.unlock()
-                done.signal()
-            }
-        }
+        let done = Self.startWaiters(waiters, for: Self.second, on: shared)
         shared.lock.lock()
         shared.ready = true
         shared.lock.broadcast(Self.second)
@@ -85,5 +69,22 @@ import Testing
         shared.lock.lock()
         #expect(shared.woken == waiters)
         shared.lock.unlock()
+    }
+
+    /// Starts `count` threads that each wait for `condition` until `shared.ready`, count
+    /// themselves woken and signal the returned semaphore.
+    private static func startWaiters(_ count: Int, for condition: ConditionLock.Condition,
+                                     on shared: Shared) -> DispatchSemaphore {
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0 ..< count {
+            Thread.detachNewThread {
+                shared.lock.lock()
+                while !shared.ready { shared.lock.wait(condition) }
+                shared.woken += 1
+                shared.lock.unlock()
+                done.signal()
+            }
+        }
+        return done
     }
 }
