@@ -116,7 +116,7 @@ package struct BasicByteReader {
         let start = offset
         let count = try readCount(minimumBytesEach: 1)
         let utf8 = try readBytes(count)
-        if !Self.isASCII(utf8), let invalid = UTF8Validation.firstInvalidOffset(in: utf8) {
+        if !UTF8Validation.isASCII(utf8), let invalid = UTF8Validation.firstInvalidOffset(in: utf8) {
             throw BasicDecodingFailure(reason: "invalid UTF-8", offset: start + invalid)
         }
         return String(decoding: utf8, as: UTF8.self)
@@ -128,23 +128,8 @@ package struct BasicByteReader {
         let start = offset
         let count = try readCount(minimumBytesEach: 1)
         let utf8 = try readBytes(count)
-        if !Self.isASCII(utf8), let invalid = UTF8Validation.firstInvalidOffset(in: utf8) {
+        if !UTF8Validation.isASCII(utf8), let invalid = UTF8Validation.firstInvalidOffset(in: utf8) {
             throw BasicDecodingFailure(reason: "invalid UTF-8", offset: start + invalid)
         }
-    }
-
-    /// Whether every byte is below 0x80 (checked eight at a time): such bytes are valid UTF-8.
-    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var index = 0
-        let count = bytes.count
-        while count - index >= 8 {
-            if bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-            index += 8
-        }
-        while index < count {
-            if bytes[index] >= 0x80 { return false }
-            index += 1
-        }
-        return true
     }
 }

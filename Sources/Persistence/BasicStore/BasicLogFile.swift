@@ -73,7 +73,7 @@ final class BasicLogFile {
         lease.began()
     }
 
-    /// Records a use of the lock that may keep it: ``releaseIfIdle(now:)`` lets it go later.
+    /// Records a use of the lock that may keep it: ``releaseIfIdle()`` lets it go later.
     func keepLock() {
         lease.used()
     }

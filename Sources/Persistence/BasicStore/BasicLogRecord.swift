@@ -33,23 +33,24 @@ package struct BasicLogRecord: Equatable {
         bytes.removeAll(keepingCapacity: true)
         // Room for the header, the key and a short value: one allocation for most records.
         bytes.reserveCapacity(BasicLogFormat.recordHeaderSize + 2 + key.utf8.count + 10 + (value.map(Self.sizeHint) ?? 0))
-        bytes.append(contentsOf: BasicLogFormat.marker)
-        // Length and checksum, filled in below.
-        for _ in 0 ..< 8 { bytes.append(0) }
+        // Marker, then length and checksum as zeros, filled in below.
+        bytes.append(contentsOf: Self.headerTemplate)
         bytes.append(value == nil ? BasicLogOperation.remove.rawValue : BasicLogOperation.set.rawValue)
         BasicValueEncoder.appendLengthPrefixed(key, into: &bytes)
         if let value { BasicValueEncoder.encode(value, into: &bytes) }
         let payloadSize = bytes.count - BasicLogFormat.recordHeaderSize
         guard payloadSize <= BasicLogFormat.maximumPayloadSize else { return false }
-        let length = UInt32(payloadSize)
-        for index in 0 ..< 4 { bytes[4 + index] = UInt8(truncatingIfNeeded: length >> UInt32(index * 8)) }
-        let crc = bytes.withUnsafeBytes { raw in
-            Self.checksum(length: UnsafeRawBufferPointer(rebasing: raw[4 ..< 8]),
-                     payload: UnsafeRawBufferPointer(rebasing: raw[BasicLogFormat.recordHeaderSize...]))
+        bytes.withUnsafeMutableBytes { raw in
+            raw.storeBytes(of: UInt32(payloadSize).littleEndian, toByteOffset: 4, as: UInt32.self)
+            let crc = Self.checksum(length: UnsafeRawBufferPointer(rebasing: raw[4 ..< 8]),
+                                    payload: UnsafeRawBufferPointer(rebasing: raw[BasicLogFormat.recordHeaderSize ..< raw.count]))
+            raw.storeBytes(of: crc.littleEndian, toByteOffset: 8, as: UInt32.self)
         }
-        for index in 0 ..< 4 { bytes[8 + index] = UInt8(truncatingIfNeeded: crc >> UInt32(index * 8)) }
         return true
     }
+
+    /// A record's first ``BasicLogFormat/recordHeaderSize`` bytes before length and checksum are known.
+    private static let headerTemplate: [UInt8] = BasicLogFormat.marker + [0, 0, 0, 0, 0, 0, 0, 0]
 
     /// A cheap guess at a value's encoded size (exact for strings and data, small otherwise).
     private static func sizeHint(_ value: BasicValue) -> Int {

@@ -139,8 +139,8 @@ public final class BasicValueStore: @unchecked Sendable {
         return try body()
     }
 
-    /// After a write: keeps the `flock` for the next one, to be released once the store has been
-    /// idle for ``BasicLockLease/idleTime`` (or has held it for ``BasicLockLease/longestHold``).
+    /// After a write: keeps the `flock` for the next one, to be released once it has gone unused
+    /// for a whole ``BasicLockLease/idleTime`` (or has been held for ``BasicLockLease/longestHold``).
     /// Needs `lock`.
     func keepFileLock() {
         guard log.isLocked else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyList
 
 /// Maps any string key to a file-name stem that is safe on every file system, and back.
 ///
@@ -40,7 +41,9 @@ package enum KeyFileName {
     /// - Returns: Its canonical composition.
     package static func normalized(_ key: String) -> String {
         // ASCII has a single normalization: skip Foundation's work for the common case.
-        if key.utf8.allSatisfy({ $0 < 0x80 }) { return key }
+        let ascii = key.utf8.withContiguousStorageIfAvailable { UTF8Validation.isASCII(UnsafeRawBufferPointer($0)) }
+            ?? key.utf8.allSatisfy { $0 < 0x80 }
+        if ascii { return key }
         return key.precomposedStringWithCanonicalMapping
     }
 

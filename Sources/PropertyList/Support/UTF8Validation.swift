@@ -4,6 +4,26 @@
 /// into different text; `String(validating:as:)` is not available on every deployment target and
 /// does not say where. Readers call this first and then decode knowing the bytes are valid.
 package enum UTF8Validation {
+    /// Whether every byte is below 0x80, checked eight at a time: such bytes are valid UTF-8 and
+    /// have a single Unicode normalization.
+    ///
+    /// - Parameter bytes: The bytes to check.
+    /// - Returns: `true` for ASCII (and for no bytes).
+    @inlinable
+    package static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while count - index >= 8 {
+            if bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            index += 8
+        }
+        while index < count {
+            if bytes[index] >= 0x80 { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence, or `nil`
     /// when all bytes are valid.
     ///
