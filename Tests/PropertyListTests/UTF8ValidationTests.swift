@@ -40,4 +40,16 @@ import Testing
             #expect((firstInvalid(bytes) == nil) == (repaired == bytes), "\(bytes)")
         }
     }
+
+    @Test func asciiCheckFindsAHighByteInAnyWordOrTheTail() {
+        func isASCII(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBytes { UTF8Validation.isASCII($0) } }
+        #expect(isASCII([]))
+        let plain = Array("seventeen letters".utf8)
+        #expect(isASCII(plain))
+        for position in plain.indices {
+            var bytes = plain
+            bytes[position] = 0xC3
+            #expect(!isASCII(bytes), "high byte at \(position)")
+        }
+    }
 }

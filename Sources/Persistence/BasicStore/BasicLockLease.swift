@@ -9,7 +9,7 @@ import Dispatch
 /// of continuous use at the latest, so another process's write waits at most about that long. A
 /// process that dies holding it loses it with its descriptors.
 ///
-/// A use only counts (no clock read on the write path); the clock is read when the lock is
+/// A use only sets a flag (no clock read on the write path); the clock is read when the lock is
 /// taken and when the release timer looks.
 struct BasicLockLease {
     /// How long the lock must go unused before it is let go (nanoseconds).
@@ -18,21 +18,20 @@ struct BasicLockLease {
     static let longestHold: UInt64 = 10_000_000
 
     private var takenAt: UInt64 = 0
-    /// Uses so far, and as many as there were when the release timer last looked.
-    private var uses: UInt64 = 0
-    private var usesSeen: UInt64 = 0
+    /// Whether the lock was used since it was taken or since the release timer last looked.
+    private var usedSinceLook = false
 
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     /// The lock was just taken.
     mutating func began() {
         takenAt = Self.now()
-        usesSeen = uses
+        usedSinceLook = false
     }
 
     /// The lock was just used.
     mutating func used() {
-        uses &+= 1
+        usedSinceLook = true
     }
 
     /// Called by the release timer about every ``idleTime``: how long the lock may still be kept
@@ -42,8 +41,8 @@ struct BasicLockLease {
         // The clock is monotonic, so `now` is never before `takenAt` (were it, the wrapped
         // difference would be huge and the lock would go).
         let held = Self.now() &- takenAt
-        guard uses != usesSeen, held < Self.longestHold else { return nil }
-        usesSeen = uses
+        guard usedSinceLook, held < Self.longestHold else { return nil }
+        usedSinceLook = false
         return min(Self.idleTime, Self.longestHold - held)
     }
 }
