@@ -27,9 +27,11 @@ let package = Package(
         .target(name: "KeyedArchive", dependencies: ["PropertyList", "AutoCoding"]),
         // Durable stores: file-system seam, atomic writer, archive store, background writes, SavableObject,
         // the basic-value store.
-        .target(name: "Persistence", dependencies: ["PropertyList", "AutoCoding", "CArchivistCRC"]),
+        .target(name: "Persistence", dependencies: ["PropertyList", "AutoCoding", "CArchivistCRC", "CArchivistPrefetch"]),
         // CRC-32C with the CPU's instructions (SSE4.2, arm64 CRC) for the basic-value store's log.
         .target(name: "CArchivistCRC"),
+        // A cache-line prefetch hint, which Swift cannot spell, for the basic-value store's index.
+        .target(name: "CArchivistPrefetch"),
         // Extended attributes for the cache's entry files: Glibc does not export <sys/xattr.h>.
         .target(name: "CArchivistXattr"),
         // Two-level memory/disk cache with formats, fetchers, LRU capacity, preload and expiry.

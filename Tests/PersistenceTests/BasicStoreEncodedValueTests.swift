@@ -56,7 +56,7 @@ struct BasicStoreEncodedValueTests {
         #expect(store.dictionaryRepresentation() == ["good": .string("fine")])
         #expect(store.statistics.damagedRegionsSkipped == 2)
         let scanned = (BasicLogFormat.header + bad + good).withUnsafeBytes { bytes in
-            BasicLogScanner.scan(bytes, from: BasicLogFormat.headerSize, keepingValuesEncoded: true) { _, _, _, _ in }
+            BasicLogScanner.scan(bytes, from: BasicLogFormat.headerSize) { _ in }
         }
         #expect(scanned.recordCount == 1)
         #expect(scanned.damagedRanges == [BasicLogFormat.headerSize ..< BasicLogFormat.headerSize + bad.count])

@@ -129,6 +129,29 @@ struct BasicValueStoreTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["values.log", "values.log.lock"])
     }
 
+    @Test func aLogWrittenWithUnnormalizedKeysReadsUnderEitherSpellingAndCompactsNormalized() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("values.log")
+        // Another writer's log: keys as it spelled them, not normalized as this store writes them.
+        var bytes = BasicLogFormat.header
+        for record in [BasicLogRecord(key: "cafe\u{301}", value: .string("first")),
+                       BasicLogRecord(key: "\u{212B}ngstr\u{F6}m", value: .integer(1)),
+                       BasicLogRecord(key: "caf\u{E9}", value: .string("second"))] {
+            bytes += try #require(record.framed())
+        }
+        try Data(bytes).write(to: url)
+        let store = try BasicValueStore(fileURL: url)
+        #expect(store.string(forKey: "cafe\u{301}") == "second")
+        #expect(store.string(forKey: "caf\u{E9}") == "second")
+        #expect(store.integer(forKey: "\u{C5}ngstr\u{F6}m") == 1)
+        #expect(store.keys == ["caf\u{E9}", "\u{C5}ngstr\u{F6}m"])
+        #expect(store.statistics.damagedRegionsSkipped == 0)
+        try store.compact()
+        let compacted = try Data(contentsOf: url)
+        let scan = compacted.withUnsafeBytes { BasicLogScanner.scan($0, from: BasicLogFormat.headerSize) }
+        #expect(scan.records.map(\.record.key).map { Array($0.utf8) } == [Array("caf\u{E9}".utf8), Array("\u{C5}ngstr\u{F6}m".utf8)])
+    }
+
     @Test func aValueOverTheRecordLimitIsRefusedAndThePreviousKept() throws {
         let directory = try TemporaryDirectory()
         let store = try open(directory)

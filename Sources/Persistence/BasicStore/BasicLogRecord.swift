@@ -1,3 +1,5 @@
+import PropertyList
+
 /// One entry of the basic-value store's log: a key set to a value, or a key removed.
 package struct BasicLogRecord: Equatable {
     /// The key.
@@ -71,42 +73,89 @@ package struct BasicLogRecord: Equatable {
     /// - Returns: The record and its total size in bytes.
     /// - Throws: ``BasicDecodingFailure`` when no intact record starts there.
     static func read(in bytes: UnsafeRawBufferPointer, at offset: Int) throws(BasicDecodingFailure) -> (record: BasicLogRecord, size: Int) {
-        let (key, value, size) = try readIndexed(in: bytes, at: offset, keepingValuesEncoded: false)
-        guard case .decoded(let decoded)? = value else { return (BasicLogRecord(key: key, value: nil), size) }
-        return (BasicLogRecord(key: key, value: decoded), size)
+        let location = try locate(in: bytes, at: offset)
+        return (record(at: location, in: bytes), location.size)
     }
 
-    /// Reads the record that starts at `offset` as ``read(in:at:)`` does, optionally leaving a
-    /// string or data value encoded (checked, not copied): its ``BasicIndexedValue/encoded(offset:count:)``
-    /// offset is relative to `bytes`.
+    /// The record that ``locate(in:at:)`` found at `location`, decoded.
+    ///
+    /// - Parameters:
+    ///   - location: An intact record's location in `bytes`.
+    ///   - bytes: The bytes it was located in.
+    /// - Returns: The record.
+    static func record(at location: BasicRecordLocation, in bytes: UnsafeRawBufferPointer) -> BasicLogRecord {
+        let key = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[location.keyStart ..< location.valueStart]),
+                         as: UTF8.self)
+        guard location.isSet else { return BasicLogRecord(key: key, value: nil) }
+        return BasicLogRecord(key: key, value: decodedValue(in: UnsafeRawBufferPointer(rebasing: bytes[location.valueStart ..< location.end])))
+    }
+
+    /// Decodes a value that ``locate(in:at:)`` has checked: that check is the decoder's own, so
+    /// this cannot fail for such bytes (`nil` only for bytes that were never located).
+    ///
+    /// - Parameter bytes: The value's bytes, tag included.
+    /// - Returns: The value.
+    static func decodedValue(in bytes: UnsafeRawBufferPointer) -> BasicValue? {
+        var reader = BasicByteReader(bytes)
+        return try? BasicValueDecoder.decode(from: &reader)
+    }
+
+    /// Finds the record that starts at `offset` and checks it as fully as decoding it would —
+    /// marker, length, checksum, operation, key (valid UTF-8) and value (decodable, nothing after
+    /// it) — without copying its key or a string or data value.
     ///
     /// - Parameters:
     ///   - bytes: The log (or a tail of it).
     ///   - offset: Where the record should start.
-    ///   - keepingValuesEncoded: Whether strings and data stay encoded.
-    /// - Returns: The key, the value (`nil` for a removal) and the record's total size in bytes.
+    /// - Returns: Where its parts are, as offsets into `bytes`.
     /// - Throws: ``BasicDecodingFailure`` when no intact record starts there.
-    static func readIndexed(in bytes: UnsafeRawBufferPointer, at offset: Int, keepingValuesEncoded: Bool)
-        throws(BasicDecodingFailure) -> (key: String, value: BasicIndexedValue?, size: Int) {
-        var reader = BasicByteReader(bytes, offset: offset)
-        let marker = try reader.readFixed32()
+    @inline(__always)
+    static func locate(in bytes: UnsafeRawBufferPointer, at offset: Int) throws(BasicDecodingFailure) -> BasicRecordLocation {
+        guard offset >= 0, bytes.count - offset >= BasicLogFormat.recordHeaderSize else {
+            throw BasicDecodingFailure(reason: "unexpected end", offset: offset)
+        }
+        let marker = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
         guard marker == BasicLogFormat.markerValue else {
             throw BasicDecodingFailure(reason: "no record marker", offset: offset)
         }
-        let length = try reader.readFixed32()
-        let storedCRC = try reader.readFixed32()
-        guard length <= UInt32(BasicLogFormat.maximumPayloadSize), Int(length) <= reader.remaining else {
-            throw BasicDecodingFailure(reason: "record length \(length) exceeds the \(reader.remaining) bytes left", offset: offset)
+        let length = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+        let storedCRC = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self))
+        let payloadStart = offset + BasicLogFormat.recordHeaderSize
+        let available = bytes.count - payloadStart
+        guard length <= UInt32(BasicLogFormat.maximumPayloadSize), Int(length) <= available else {
+            throw BasicDecodingFailure(reason: "record length \(length) exceeds the \(available) bytes left", offset: offset)
         }
-        let payload = try reader.readBytes(Int(length))
+        let end = payloadStart + Int(length)
+        let payload = UnsafeRawBufferPointer(rebasing: bytes[payloadStart ..< end])
         let lengthBytes = UnsafeRawBufferPointer(rebasing: bytes[(offset + 4) ..< (offset + 8)])
         guard checksum(length: lengthBytes, payload: payload) == storedCRC else {
             throw BasicDecodingFailure(reason: "checksum mismatch", offset: offset)
         }
-        do {
-            let payloadOffset = offset + BasicLogFormat.recordHeaderSize
-            let (key, value) = try decodePayload(payload, keepingValuesEncodedAt: keepingValuesEncoded ? payloadOffset : nil)
-            return (key, value, BasicLogFormat.recordHeaderSize + Int(length))
+        do throws(BasicDecodingFailure) {
+            var body = BasicByteReader(payload)
+            let rawOperation = try body.readByte()
+            guard let operation = BasicLogOperation(rawValue: rawOperation) else {
+                throw BasicDecodingFailure(reason: "unknown operation 0x\(String(rawOperation, radix: 16))", offset: 0)
+            }
+            let keyStart = body.offset
+            let keyCount = try body.readCount(minimumBytesEach: 1)
+            let keyOffset = body.offset
+            let key = try body.readBytes(keyCount)
+            let keyIsASCII = UTF8Validation.isASCII(key)
+            if !keyIsASCII, let invalid = UTF8Validation.firstInvalidOffset(in: key) {
+                throw BasicDecodingFailure(reason: "invalid UTF-8", offset: keyStart + invalid)
+            }
+            if operation == .set {
+                // Strings and data are checked in place; other values by decoding them.
+                if try !BasicValueDecoder.skipStringOrData(from: &body) {
+                    _ = try BasicValueDecoder.decode(from: &body)
+                }
+            }
+            guard body.remaining == 0 else {
+                throw BasicDecodingFailure(reason: "\(body.remaining) stray bytes after the value", offset: body.offset)
+            }
+            return BasicRecordLocation(offset: offset, size: end - offset, keyStart: payloadStart + keyOffset,
+                                       keyCount: keyCount, keyIsASCII: keyIsASCII, isSet: operation == .set)
         } catch {
             // A checksummed payload that does not decode: a newer format or undetected damage.
             throw BasicDecodingFailure(reason: "\(error.reason) at payload byte \(error.offset)", offset: offset)
@@ -116,30 +165,5 @@ package struct BasicLogRecord: Equatable {
     /// CRC-32C of the length field followed by the payload: a damaged length fails the check too.
     private static func checksum(length: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) -> UInt32 {
         CRC32C.checksum(payload, continuing: CRC32C.checksum(length))
-    }
-
-    /// Decodes a payload; with `encodedBase` (the payload's offset in the scanned bytes), a string
-    /// or data value is checked and left encoded.
-    private static func decodePayload(_ payload: UnsafeRawBufferPointer, keepingValuesEncodedAt encodedBase: Int?)
-        throws(BasicDecodingFailure) -> (key: String, value: BasicIndexedValue?) {
-        var body = BasicByteReader(payload)
-        let rawOperation = try body.readByte()
-        guard let operation = BasicLogOperation(rawValue: rawOperation) else {
-            throw BasicDecodingFailure(reason: "unknown operation 0x\(String(rawOperation, radix: 16))", offset: 0)
-        }
-        let key = try body.readString()
-        var value: BasicIndexedValue?
-        if operation == .set {
-            let valueStart = body.offset
-            if let encodedBase, try BasicValueDecoder.skipStringOrData(from: &body) {
-                value = .encoded(offset: encodedBase + valueStart, count: body.offset - valueStart)
-            } else {
-                value = .decoded(try BasicValueDecoder.decode(from: &body))
-            }
-        }
-        guard body.remaining == 0 else {
-            throw BasicDecodingFailure(reason: "\(body.remaining) stray bytes after the value", offset: body.offset)
-        }
-        return (key, value)
     }
 }

@@ -27,7 +27,7 @@ package enum BasicLogScanner {
     }
 
     /// Scans `bytes` from `start` to the end, collecting the records (tools and tests; the store
-    /// streams with ``scan(_:from:keepingValuesEncoded:visit:)``).
+    /// streams with ``scan(_:from:visit:)``).
     ///
     /// - Parameters:
     ///   - bytes: The log, or the part of it being read; offsets are relative to its start.
@@ -35,37 +35,31 @@ package enum BasicLogScanner {
     /// - Returns: The intact records, the damaged ranges and the end of the intact part.
     package static func scan(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Result {
         var records: [(record: BasicLogRecord, offset: Int, size: Int)] = []
-        let summary = scan(bytes, from: start, keepingValuesEncoded: false) { key, value, offset, size in
-            guard case .decoded(let decoded)? = value else {
-                records.append((BasicLogRecord(key: key, value: nil), offset, size))
-                return
-            }
-            records.append((BasicLogRecord(key: key, value: decoded), offset, size))
+        let summary = scan(bytes, from: start) { location in
+            records.append((BasicLogRecord.record(at: location, in: bytes), location.offset, location.size))
         }
         return Result(records: records, damagedRanges: summary.damagedRanges, validEnd: summary.validEnd)
     }
 
-    /// Scans `bytes` from `start` to the end, handing each intact record to `visit` as it is read
-    /// (nothing is collected, so opening a large log allocates only what the index keeps).
+    /// Scans `bytes` from `start` to the end, handing each intact record's location to `visit` as
+    /// it is read. Nothing is copied or collected: every record is checked as fully as decoding it
+    /// would, and its key and value are left in `bytes`.
     ///
     /// - Parameters:
     ///   - bytes: The log, or the part of it being read; offsets are relative to its start.
     ///   - start: The offset of the first record.
-    ///   - keepingValuesEncoded: Whether string and data values are checked but left encoded
-    ///     (their offsets are relative to `bytes`, which the caller must keep).
-    ///   - visit: Receives each intact record's key, value (`nil` for a removal), offset and size,
-    ///     in log order.
+    ///   - visit: Receives each intact record's location, in log order.
     /// - Returns: The number of records, the damaged ranges and the end of the intact part.
-    package static func scan(_ bytes: UnsafeRawBufferPointer, from start: Int, keepingValuesEncoded: Bool,
-                             visit: (_ key: String, _ value: BasicIndexedValue?, _ offset: Int, _ size: Int) -> Void) -> Summary {
+    @inline(__always)
+    package static func scan(_ bytes: UnsafeRawBufferPointer, from start: Int,
+                             visit: (BasicRecordLocation) -> Void) -> Summary {
         var summary = Summary()
         var position = start
         while position < bytes.count {
-            if let (key, value, size) = try? BasicLogRecord.readIndexed(in: bytes, at: position,
-                                                                       keepingValuesEncoded: keepingValuesEncoded) {
-                visit(key, value, position, size)
+            if let location = try? BasicLogRecord.locate(in: bytes, at: position) {
+                visit(location)
                 summary.recordCount += 1
-                position += size
+                position = location.end
                 continue
             }
             guard let resume = nextIntactRecord(in: bytes, after: position) else { break }
@@ -106,7 +100,7 @@ package enum BasicLogScanner {
 
     /// Whether an intact record starts at `offset` (checked without copying its value).
     private static func isIntactRecord(in bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
-        (try? BasicLogRecord.readIndexed(in: bytes, at: offset, keepingValuesEncoded: true)) != nil
+        (try? BasicLogRecord.locate(in: bytes, at: offset)) != nil
     }
 
     /// The offset of the next record marker at or after `start`.

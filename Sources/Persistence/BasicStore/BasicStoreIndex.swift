@@ -1,53 +1,82 @@
+import CArchivistPrefetch
 import Foundation
 
-/// The basic-value store's current contents, rebuilt from the log and kept in memory so a get is
-/// a dictionary lookup.
+/// The basic-value store's current contents: the log's records, kept in memory as bytes, and a
+/// table that finds the latest record of each key.
+///
+/// Opening a store makes nothing per record: ``BasicLogScanner`` checks each record in place and
+/// the table stores where it lies. A key's `String` and value are made when something asks for
+/// them; a value, once decoded, is kept for the next get. Keys are compared as bytes, which is
+/// `String` equality for the normalized keys (NFC, see ``KeyFileName/normalized(_:)``) the store
+/// uses: a record with a key in another normalization is kept re-framed with its key normalized.
+///
+/// The table is open addressing with linear probing over ``BasicKeyHash``, one 64-bit slot per
+/// key (the key's hash and its entry number), so lookups touch a key's bytes only when the hashes
+/// match. Entries are dense: a removal moves the last entry into the gap.
 ///
 /// Besides the values it tracks how many bytes of the log are live (the latest set record of each
 /// key); everything else — overwritten values, removals, skipped damage — is garbage that
 /// compaction drops.
 package struct BasicStoreIndex {
-    /// A key's value and the size of the record that set it.
-    package struct Entry {
-        /// The current value, possibly still encoded in ``BasicStoreIndex/encodedValues``.
-        var value: BasicIndexedValue
-        /// The size of its record, stored in 32 bits (a record is at most 12 bytes plus
-        /// ``BasicLogFormat/maximumPayloadSize``): 24-byte entries instead of 32, so opening a
-        /// large log touches a quarter less memory.
-        private var storedRecordSize: Int32
+    /// Where a key's latest set record lies in ``bytes``.
+    struct Entry {
+        /// The record's first byte.
+        var recordOffset: Int
+        /// The key's length in bytes.
+        var keyCount: UInt32
+        /// The record's size in the log (low 27 bits: a record is at most 12 bytes plus
+        /// ``BasicLogFormat/maximumPayloadSize``, under 2²⁷) and where its key starts within it
+        /// (high 5 bits: at most 12 + 1 + a 10-byte varint). 16-byte entries keep a large index small.
+        var packed: UInt32
 
-        /// Creates an entry.
-        init(value: BasicIndexedValue, recordSize: Int) {
-            self.value = value
-            storedRecordSize = Int32(clamping: recordSize)
+        static let sizeBits: UInt32 = 27
+        static let sizeMask: UInt32 = (1 << sizeBits) - 1
+
+        init(recordOffset: Int, keyStart: Int, keyCount: Int, recordSize: Int) {
+            self.recordOffset = recordOffset
+            self.keyCount = UInt32(truncatingIfNeeded: keyCount)
+            packed = UInt32(truncatingIfNeeded: min(max(recordSize, 0), Int(Self.sizeMask)))
+                | UInt32(truncatingIfNeeded: keyStart - recordOffset) << Self.sizeBits
         }
 
-        /// The size of its record in the log.
-        var recordSize: Int { Int(storedRecordSize) }
+        /// The record's size in the log.
+        var recordSize: Int { Int(packed & Self.sizeMask) }
+        /// The key's first byte.
+        var keyStart: Int { recordOffset + Int(packed >> Self.sizeBits) }
+        /// The value's first byte (its tag).
+        var valueStart: Int { keyStart + Int(keyCount) }
     }
 
-    /// The current entries, by key.
-    package private(set) var entries: [String: Entry] = [:]
+    /// The records entries point into: the log as read, then every record applied since (set
+    /// only by this type and its extensions).
+    var bytes = Data()
+    /// The hash table: 0 for an empty slot, else the key's hash in the high 32 bits and its entry
+    /// number plus one in the low 32. The count is a power of two.
+    private(set) var slots: [UInt64] = []
+    /// One per key, in no particular order.
+    private var entries: [Entry] = []
+    /// Decoded values by entry number; shorter than ``entries`` when the last ones were never read.
+    private var decodedValues: [BasicValue?] = []
+    /// The seed of ``BasicKeyHash``, read once.
+    let seed = BasicKeyHash.processSeed
     /// The total size of the records the entries came from.
     package private(set) var liveBytes = 0
-    /// The log as last read whole: the bytes encoded entries point into.
-    private var encodedValues = Data()
 
     /// Creates an empty index.
     package init() {}
 
     /// Creates an empty index with room for the keys a log of `fileSize` bytes likely holds, so
-    /// reading it does not rehash the dictionary over and over.
+    /// reading it does not grow the table over and over.
     ///
     /// - Parameter fileSize: The size of the log about to be read.
     package init(expectingLogSize fileSize: Int) {
-        entries.reserveCapacity(Self.expectedKeys(logSize: fileSize))
+        reserveCapacity(Self.expectedKeys(logSize: fileSize))
     }
 
     /// A guess at the number of keys in a log of `fileSize` bytes: one per
     /// ``typicalRecordSize`` bytes. A log with more garbage or larger values is overestimated,
-    /// which costs at most about the log's size in empty buckets; smaller records grow the
-    /// dictionary a few times, as before.
+    /// which costs 8 bytes of table per overestimated key; smaller records grow the table a few
+    /// times.
     static func expectedKeys(logSize fileSize: Int) -> Int {
         max(0, fileSize - BasicLogFormat.headerSize) / typicalRecordSize
     }
@@ -55,105 +84,80 @@ package struct BasicStoreIndex {
     /// The record size ``expectedKeys(logSize:)`` assumes: a short key and a short string.
     static let typicalRecordSize = 48
 
-    /// Applies one record read from or appended to the log.
-    ///
-    /// - Parameters:
-    ///   - record: The record.
-    ///   - size: Its size in the log.
-    package mutating func apply(_ record: BasicLogRecord, size: Int) {
-        apply(key: record.key, value: record.value.map(BasicIndexedValue.decoded), size: size)
-    }
+    /// How many keys have a value.
+    package var count: Int { entries.count }
 
-    /// Applies one record as the scanner hands it over.
-    ///
-    /// - Parameters:
-    ///   - key: The record's key.
-    ///   - value: Its value (encoded ones point into the bytes given to ``keepEncodedValues(in:)``),
-    ///     or `nil` for a removal.
-    ///   - size: Its size in the log.
-    package mutating func apply(key: String, value: BasicIndexedValue?, size: Int) {
-        let previous: Entry?
-        if let value {
-            previous = entries.updateValue(Entry(value: value, recordSize: size), forKey: key)
-            liveBytes += size
-        } else {
-            previous = entries.removeValue(forKey: key)
-        }
-        if let previous { liveBytes -= previous.recordSize }
-    }
-
-    /// Keeps `bytes` (the whole log, about to be scanned with encoded values kept) for decoding
-    /// encoded entries later.
-    ///
-    /// - Parameter bytes: The log.
-    mutating func keepEncodedValues(in bytes: Data) {
-        encodedValues = bytes
-    }
+    /// Whether no key has a value.
+    package var isEmpty: Bool { entries.isEmpty }
 
     /// Forgets every entry.
     mutating func removeAll() {
-        entries.removeAll()
-        liveBytes = 0
-        encodedValues = Data()
+        self = BasicStoreIndex()
     }
 
-    /// Forgets every entry, keeping room for the keys of a log of `fileSize` bytes.
+    /// Makes room for `keys` keys in all, so adding them does not grow the table.
     ///
-    /// - Parameter fileSize: The size of the log about to be read.
-    mutating func removeAll(expectingLogSize fileSize: Int) {
-        self = BasicStoreIndex(expectingLogSize: fileSize)
+    /// - Parameter keys: How many keys the index should hold without growing.
+    mutating func reserveCapacity(_ keys: Int) {
+        guard keys > Self.maximumLoad(slotCount: slots.count) else { return }
+        var slotCount = max(slots.count, 16)
+        while Self.maximumLoad(slotCount: slotCount) < keys {
+            let (doubled, overflow) = slotCount.multipliedReportingOverflow(by: 2)
+            guard !overflow else { return }
+            slotCount = doubled
+        }
+        rehash(slotCount: slotCount)
+        entries.reserveCapacity(keys)
     }
 
     /// Makes room for the keys of `additionalBytes` more of log, before reading them.
     ///
     /// - Parameter additionalBytes: How many bytes are about to be applied.
     mutating func reserveCapacity(forAppendedBytes additionalBytes: Int) {
-        let wanted = entries.count + additionalBytes / Self.typicalRecordSize
-        if wanted > entries.capacity { entries.reserveCapacity(wanted) }
+        reserveCapacity(entries.count + additionalBytes / Self.typicalRecordSize)
+    }
+
+    /// The most keys `slotCount` slots take before the table grows: five eighths, where linear
+    /// probing still finds a key in one or two probes.
+    private static func maximumLoad(slotCount: Int) -> Int {
+        slotCount / 8 * 5
     }
 
     /// The value stored under `key`.
     ///
-    /// - Parameter key: The key.
+    /// - Parameter key: The key, normalized as the store normalizes keys.
     /// - Returns: The value, or `nil`.
     package func value(forKey key: String) -> BasicValue? {
-        entries[key].flatMap { decoded($0.value) }
+        guard let entry = entryNumber(forKey: key) else { return nil }
+        return value(ofEntry: entry)
     }
 
     /// The value stored under `key`, decoded once and kept decoded (the store's gets).
     ///
-    /// - Parameter key: The key.
+    /// - Parameter key: The key, normalized as the store normalizes keys.
     /// - Returns: The value, or `nil`.
-    mutating func decodingValue(forKey key: String) -> BasicValue? {
-        guard let entry = entries[key] else { return nil }
-        switch entry.value {
-        case .decoded(let value):
-            return value
-        case .encoded:
-            guard let value = decoded(entry.value) else { return nil }
-            entries[key]?.value = .decoded(value)
-            return value
-        }
+    package mutating func decodingValue(forKey key: String) -> BasicValue? {
+        guard let entry = entryNumber(forKey: key) else { return nil }
+        if entry < decodedValues.count, let value = decodedValues[entry] { return value }
+        let value = value(ofEntry: entry)
+        setDecodedValue(value, ofEntry: entry)
+        return value
+    }
+
+    /// Every key with a value, sorted.
+    package var sortedKeys: [String] {
+        withBytes { storage in entries.map { key(of: $0, in: storage) } }.sorted()
     }
 
     /// Every key and its value.
     package var values: [String: BasicValue] {
-        entries.compactMapValues { decoded($0.value) }
-    }
-
-    /// An entry's value, decoded. The scanner checked an encoded value as fully as decoding does,
-    /// so `nil` (for an encoded value out of the kept bytes' range, or not decoding) cannot happen.
-    private func decoded(_ value: BasicIndexedValue) -> BasicValue? {
-        switch value {
-        case .decoded(let value):
-            return value
-        case .encoded(let offset, let count):
-            return encodedValues.withUnsafeBytes { bytes -> BasicValue? in
-                guard offset >= 0, count >= 0, offset <= bytes.count - count else { return nil }
-                var reader = BasicByteReader(UnsafeRawBufferPointer(rebasing: bytes[offset ..< offset + count]))
-                return try? BasicValueDecoder.decode(from: &reader)
-            }
+        var result: [String: BasicValue] = [:]
+        result.reserveCapacity(entries.count)
+        for number in entries.indices {
+            guard let value = value(ofEntry: number) else { continue }
+            result[withBytes { key(of: entries[number], in: $0) }] = value
         }
+        return result
     }
 
     /// Bytes of a log of `fileSize` bytes that compaction would drop.
@@ -164,6 +168,243 @@ package struct BasicStoreIndex {
         max(0, fileSize - BasicLogFormat.headerSize - liveBytes)
     }
 
+    // MARK: Applying records
+
+    /// Applies a record just appended to the log, framed as `framed` (which must be
+    /// `record.framed()`); the record's key must be normalized as the store normalizes keys.
+    ///
+    /// - Parameters:
+    ///   - record: The record, whose value is kept decoded.
+    ///   - framed: Its bytes.
+    mutating func apply(_ record: BasicLogRecord, framed: [UInt8]) {
+        apply(record, framed: framed, size: framed.count)
+    }
+
+    /// Applies one record counted as `size` bytes of log (tests; compaction): it is framed here.
+    ///
+    /// - Parameters:
+    ///   - record: The record; its key normalized as the store normalizes keys.
+    ///   - size: Its size in the log.
+    package mutating func apply(_ record: BasicLogRecord, size: Int) {
+        guard let framed = record.framed() else { return }
+        apply(record, framed: framed, size: size)
+    }
+
+    private mutating func apply(_ record: BasicLogRecord, framed: [UInt8], size: Int) {
+        let offset = bytes.count
+        bytes.append(contentsOf: framed)
+        let keyCount = record.key.utf8.count
+        let location = BasicRecordLocation(
+            offset: offset, size: framed.count,
+            keyStart: offset + BasicLogFormat.recordHeaderSize + 1 + BasicValueEncoder.varintSize(UInt64(keyCount)),
+            keyCount: keyCount, keyIsASCII: true, isSet: record.value != nil)
+        let storage = bytes
+        storage.withUnsafeBytes { apply(location, accountedSize: size, decoded: record.value, in: $0) }
+    }
+
+    /// Applies one located record whose bytes are in `storage` (``bytes`` itself).
+    ///
+    /// - Parameters:
+    ///   - location: The record.
+    ///   - size: The size it counts for in the log.
+    ///   - decoded: Its value, when already decoded.
+    ///   - storage: ``bytes``.
+    @inline(__always)
+    mutating func apply(_ location: BasicRecordLocation, accountedSize size: Int, decoded: BasicValue?,
+                        in storage: UnsafeRawBufferPointer) {
+        apply(location, hash: Self.keyHash(of: location, in: storage, seed: seed), accountedSize: size, decoded: decoded, in: storage)
+    }
+
+    /// The hash of a located record's key.
+    @inline(__always)
+    static func keyHash(of location: BasicRecordLocation, in storage: UnsafeRawBufferPointer, seed: UInt64) -> UInt32 {
+        BasicKeyHash.hash(UnsafeRawBufferPointer(rebasing: storage[location.keyStart ..< location.valueStart]), seed: seed)
+    }
+
+    /// Starts loading the slot of `table` where probing for `hash` begins, for an
+    /// ``apply(_:hash:accountedSize:decoded:in:)`` a few records later (opening a large log
+    /// otherwise waits for memory at every record).
+    @inline(__always)
+    static func prefetchSlot(forHash hash: UInt32, in table: UnsafeBufferPointer<UInt64>) {
+        guard let base = table.baseAddress, !table.isEmpty else { return }
+        archivist_prefetch(base + (Int(hash) & (table.count - 1)))
+    }
+
+    /// ``apply(_:accountedSize:decoded:in:)`` with the key's hash already known.
+    @inline(__always)
+    mutating func apply(_ location: BasicRecordLocation, hash: UInt32, accountedSize size: Int, decoded: BasicValue?,
+                        in storage: UnsafeRawBufferPointer) {
+        let key = UnsafeRawBufferPointer(rebasing: storage[location.keyStart ..< location.valueStart])
+        guard location.isSet else {
+            if case .found(let slot, let number) = find(key, hash: hash, in: storage) {
+                liveBytes -= entries[number].recordSize
+                remove(slot: slot, entry: number, in: storage)
+            }
+            return
+        }
+        if entries.count >= Self.maximumLoad(slotCount: slots.count) { reserveCapacity(entries.count + 1) }
+        let entry = Entry(recordOffset: location.offset, keyStart: location.keyStart, keyCount: location.keyCount,
+                          recordSize: size)
+        liveBytes += entry.recordSize
+        switch find(key, hash: hash, in: storage) {
+        case .found(_, let number):
+            liveBytes -= entries[number].recordSize
+            entries[number] = entry
+            setDecodedValue(decoded, ofEntry: number)
+        case .empty(let slot):
+            // A table that could not grow (more slots than memory) has no empty slot: `find`
+            // reported the last one probed, which is taken, so the key is left out instead.
+            guard slots[slot] == 0, entries.count < Int(UInt32.max) - 1 else {
+                liveBytes -= entry.recordSize
+                return
+            }
+            entries.append(entry)
+            slots[slot] = UInt64(hash) << 32 | UInt64(entries.count)
+            if decoded != nil { setDecodedValue(decoded, ofEntry: entries.count - 1) }
+        }
+    }
+
+    // MARK: Table
+
+    /// What probing for a key found.
+    private enum Probe {
+        /// The key's slot and entry number.
+        case found(slot: Int, entry: Int)
+        /// The empty slot where the key would go.
+        case empty(slot: Int)
+    }
+
+    /// Probes for `key` (with its `hash`), comparing key bytes in `storage`.
+    @inline(__always)
+    private func find(_ key: UnsafeRawBufferPointer, hash: UInt32, in storage: UnsafeRawBufferPointer) -> Probe {
+        slots.withUnsafeBufferPointer { table in
+            guard !table.isEmpty else { return .empty(slot: 0) }
+            let mask = table.count - 1
+            var slot = Int(hash) & mask
+            for _ in 0 ..< table.count {
+                let content = table[slot]
+                if content == 0 { return .empty(slot: slot) }
+                if UInt32(truncatingIfNeeded: content >> 32) == hash {
+                    let number = Int(UInt32(truncatingIfNeeded: content)) - 1
+                    if keyMatches(entries[number], key, in: storage) { return .found(slot: slot, entry: number) }
+                }
+                slot = (slot + 1) & mask
+            }
+            return .empty(slot: slot)
+        }
+    }
+
+    /// Whether `entry`'s key is `key`, byte for byte.
+    @inline(__always)
+    private func keyMatches(_ entry: Entry, _ key: UnsafeRawBufferPointer, in storage: UnsafeRawBufferPointer) -> Bool {
+        guard Int(entry.keyCount) == key.count else { return false }
+        let start = entry.keyStart
+        guard start >= 0, start <= storage.count - key.count else { return false }
+        guard let stored = storage.baseAddress, let wanted = key.baseAddress else { return key.isEmpty }
+        return memcmp(stored + start, wanted, key.count) == 0
+    }
+
+    /// The entry number of `key`, or `nil`.
+    private func entryNumber(forKey key: String) -> Int? {
+        guard !entries.isEmpty else { return nil }
+        let found = key.utf8.withContiguousStorageIfAvailable { entryNumber(forKey: UnsafeRawBufferPointer($0)) }
+        return found ?? Array(key.utf8).withUnsafeBytes { entryNumber(forKey: $0) }
+    }
+
+    private func entryNumber(forKey key: UnsafeRawBufferPointer) -> Int? {
+        let hash = BasicKeyHash.hash(key, seed: seed)
+        return withBytes { storage in
+            guard case .found(_, let number) = find(key, hash: hash, in: storage) else { return nil }
+            return number
+        }
+    }
+
+    /// Empties `slot` (of entry `number`), moving later keys of its cluster back so probing never
+    /// meets a gap before them, then moves the last entry into the freed entry number.
+    private mutating func remove(slot: Int, entry number: Int, in storage: UnsafeRawBufferPointer) {
+        let mask = slots.count - 1
+        var hole = slot
+        var next = (hole + 1) & mask
+        while slots[next] != 0 {
+            let home = Int(slots[next] >> 32) & mask
+            // `next` may fill the hole unless its home lies cyclically after the hole, up to `next`.
+            let staysPut = hole <= next ? (home > hole && home <= next) : (home > hole || home <= next)
+            if !staysPut {
+                slots[hole] = slots[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        slots[hole] = 0
+
+        let last = entries.count - 1
+        if number != last {
+            let moved = entries[last]
+            let movedKey = UnsafeRawBufferPointer(rebasing: storage[moved.keyStart ..< moved.valueStart])
+            if case .found(let movedSlot, _) = find(movedKey, hash: BasicKeyHash.hash(movedKey, seed: seed), in: storage) {
+                slots[movedSlot] = slots[movedSlot] & 0xFFFF_FFFF_0000_0000 | UInt64(number + 1)
+            }
+            entries[number] = moved
+            setDecodedValue(last < decodedValues.count ? decodedValues[last] : nil, ofEntry: number)
+        }
+        entries.removeLast()
+        if decodedValues.count > entries.count { decodedValues.removeLast(decodedValues.count - entries.count) }
+    }
+
+    /// Rebuilds the table with `slotCount` slots (a power of two), from the stored hashes.
+    private mutating func rehash(slotCount: Int) {
+        var table = [UInt64](repeating: 0, count: slotCount)
+        let mask = slotCount - 1
+        for content in slots where content != 0 {
+            var slot = Int(content >> 32) & mask
+            while table[slot] != 0 { slot = (slot + 1) & mask }
+            table[slot] = content
+        }
+        slots = table
+    }
+
+    // MARK: Values and keys
+
+    private mutating func setDecodedValue(_ value: BasicValue?, ofEntry number: Int) {
+        if number >= decodedValues.count {
+            guard value != nil else { return }
+            decodedValues.append(contentsOf: repeatElement(nil, count: number + 1 - decodedValues.count))
+        }
+        decodedValues[number] = value
+    }
+
+    /// Entry `number`'s value: kept decoded, or decoded from ``bytes``.
+    private func value(ofEntry number: Int) -> BasicValue? {
+        if number < decodedValues.count, let value = decodedValues[number] { return value }
+        let entry = entries[number]
+        return withBytes { storage in
+            // The record's end, from its length field: the value runs up to it.
+            let offset = entry.recordOffset
+            guard offset >= 0, offset <= storage.count - BasicLogFormat.recordHeaderSize else { return nil }
+            let length = Int(UInt32(littleEndian: storage.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)))
+            let end = offset + BasicLogFormat.recordHeaderSize + length
+            let start = entry.valueStart
+            guard start <= end, end <= storage.count else { return nil }
+            return BasicLogRecord.decodedValue(in: UnsafeRawBufferPointer(rebasing: storage[start ..< end]))
+        }
+    }
+
+    /// Entry's key as a string.
+    private func key(of entry: Entry, in storage: UnsafeRawBufferPointer) -> String {
+        let start = entry.keyStart
+        let end = entry.valueStart
+        guard start >= 0, start <= end, end <= storage.count else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: storage[start ..< end]), as: UTF8.self)
+    }
+
+    /// Runs `body` over ``bytes``.
+    @inline(__always)
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        bytes.withUnsafeBytes(body)
+    }
+
+    // MARK: Compaction
+
     /// A log holding only the live records (in key order, so equal contents give equal files),
     /// and the index that describes it.
     ///
@@ -171,15 +412,18 @@ package struct BasicStoreIndex {
     ///   (it cannot happen with one encoder, but compaction must never drop a value, so it is
     ///   skipped instead).
     package func compacted() -> (bytes: [UInt8], index: BasicStoreIndex)? {
+        let keyed = withBytes { storage in entries.indices.map { (key: key(of: entries[$0], in: storage), entry: $0) } }
         var bytes = BasicLogFormat.header
         bytes.reserveCapacity(BasicLogFormat.headerSize + liveBytes)
         var index = BasicStoreIndex()
-        for key in entries.keys.sorted() {
-            guard let entry = entries[key], let value = decoded(entry.value) else { return nil }
+        index.reserveCapacity(entries.count)
+        index.bytes = Data(BasicLogFormat.header)
+        for (key, number) in keyed.sorted(by: { $0.key < $1.key }) {
+            guard let value = value(ofEntry: number) else { return nil }
             let record = BasicLogRecord(key: key, value: value)
             guard let framed = record.framed() else { return nil }
             bytes.append(contentsOf: framed)
-            index.apply(record, size: framed.count)
+            index.apply(record, framed: framed)
         }
         return (bytes, index)
     }

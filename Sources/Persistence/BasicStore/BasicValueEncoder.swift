@@ -80,6 +80,14 @@ package enum BasicValueEncoder {
         bytes.append(UInt8(truncatingIfNeeded: rest))
     }
 
+    /// How many bytes ``appendVarint(_:into:)`` writes for `value`.
+    ///
+    /// - Parameter value: The number.
+    /// - Returns: 1 to 10.
+    static func varintSize(_ value: UInt64) -> Int {
+        value == 0 ? 1 : (64 - value.leadingZeroBitCount + 6) / 7
+    }
+
     /// Appends the 8 bytes of `value`, least significant first.
     ///
     /// - Parameters:

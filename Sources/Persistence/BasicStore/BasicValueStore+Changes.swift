@@ -86,8 +86,8 @@ extension BasicValueStore {
 
     /// Publishes the removal of every key, before ``removeAll()`` empties the index. Needs `lock`.
     func willRemoveAllLocked() {
-        guard !index.entries.isEmpty, !changeBroadcaster.hasNoListeners else { return }
-        changeBroadcaster.publish(index.entries.keys.sorted().map { BasicChangeBroadcaster.Event(key: $0, value: nil) })
+        guard !index.isEmpty, !changeBroadcaster.hasNoListeners else { return }
+        changeBroadcaster.publish(index.sortedKeys.map { BasicChangeBroadcaster.Event(key: $0, value: nil) })
     }
 
     /// ``reloadAllLocked()`` for a log replaced behind this store's back, publishing the keys whose

@@ -33,10 +33,9 @@ extension BasicValueStore {
             throw PersistenceError(.corrupt, "not a basic-value store log: unrecognized header and no intact record "
                                    + "(the file is left untouched)", path: log.path)
         }
-        index.removeAll(expectingLogSize: bytes.count)
-        // Strings and data stay encoded in the bytes just read until a get needs them.
-        index.keepEncodedValues(in: bytes)
-        try applyRecords(in: bytes, from: BasicLogFormat.headerSize, startingAt: 0, keepingValuesEncoded: true)
+        // The records stay in the bytes just read: the index points into them.
+        let scan = index.load(log: bytes)
+        try account(scan, scannedBytes: bytes.count, startingAt: 0)
         if header == .unrecognized {
             // Damaged header, intact records: count the header as damage and rewrite the file.
             repairs.damagedRegionsSkipped += 1
@@ -56,42 +55,23 @@ extension BasicValueStore {
         } catch {
             throw PersistenceError(error, "cannot read the basic-value store")
         }
-        index.reserveCapacity(forAppendedBytes: bytes.count)
         // Another process's records, for the change streams (collected only when someone listens).
-        var appended: [BasicChangeBroadcaster.Event]? = changeBroadcaster.hasNoListeners ? nil : []
-        defer { if let appended { didApplyAppendedLocked(appended) } }
-        try applyRecords(in: bytes, from: 0, startingAt: start, keepingValuesEncoded: false) { key, value, index in
-            guard appended != nil else { return }
-            switch value {
-            case .decoded(let decoded)?: appended?.append(BasicChangeBroadcaster.Event(key: key, value: decoded))
-            case nil: appended?.append(BasicChangeBroadcaster.Event(key: key, value: nil))
-            // Not kept encoded here (`keepingValuesEncoded` is false); the index decodes it anyway.
-            case .encoded?: appended?.append(BasicChangeBroadcaster.Event(key: key, value: index.value(forKey: key)))
-            }
-        }
+        var appended: [BasicChangeBroadcaster.Event] = []
+        let listening = !changeBroadcaster.hasNoListeners
+        let scan = index.loadAppended(bytes, applied: listening ? { key, value in
+            appended.append(BasicChangeBroadcaster.Event(key: key, value: value))
+        } : nil)
+        defer { if listening { didApplyAppendedLocked(appended) } }
+        try account(scan, scannedBytes: bytes.count, startingAt: start)
     }
 
-    /// Applies the records of `bytes` (the log from offset `start`) to the index as they are read,
-    /// counts damage and cuts a torn tail. Needs `lock` and the `flock`. Encoded values are kept
-    /// only for a whole log (`start` 0), whose bytes the index holds. `applied` sees each record
-    /// once it is applied, with the index as it then stands.
-    private func applyRecords(in bytes: Data, from first: Int, startingAt start: Int, keepingValuesEncoded: Bool,
-                              applied: (String, BasicIndexedValue?, _ index: BasicStoreIndex) -> Void = { _, _, _ in })
+    /// Counts the damage a scan of `scannedBytes` bytes (the log from offset `start`) skipped and
+    /// cuts its torn tail from the file (the index has left it out already). Needs `lock` and
+    /// the `flock`.
+    private func account(_ scan: BasicLogScanner.Summary, scannedBytes total: Int, startingAt start: Int)
         throws(PersistenceError) {
-        // The index is moved out for the scan and back after it: updating a local costs no dynamic
-        // exclusivity check per record, as the stored property of a class would.
-        var scanned = index
-        index = BasicStoreIndex()
-        let scan = bytes.withUnsafeBytes { buffer in
-            BasicLogScanner.scan(buffer, from: first, keepingValuesEncoded: keepingValuesEncoded) { key, value, _, size in
-                scanned.apply(key: key, value: value, size: size)
-                applied(key, value, scanned)
-            }
-        }
-        index = scanned
         repairs.damagedRegionsSkipped += scan.damagedRanges.count
         repairs.damagedBytesSkipped += scan.damagedRanges.reduce(0) { $0 + $1.count }
-        let total = bytes.count
         guard scan.validEnd < total else { return }
         // Bytes after the last intact record: an append cut short by a crash (every writer holds
         // the flock while appending, and so do we now, so no append is in progress).

@@ -18,7 +18,7 @@ extension BasicValueStore {
         lock.lock()
         defer { lock.unlock() }
         refreshForReadingLocked()
-        return index.entries.keys.sorted()
+        return index.sortedKeys
     }
 
     /// Whether `key` has a value.
@@ -45,7 +45,7 @@ extension BasicValueStore {
         defer { lock.unlock() }
         refreshForReadingLocked()
         var result = repairs
-        result.count = index.entries.count
+        result.count = index.count
         result.fileSize = log.end
         result.liveBytes = index.liveBytes
         return result

@@ -147,7 +147,7 @@ extension BasicValueStore {
             let verb = record.value == nil ? "remove" : "set"
             throw PersistenceError(error, "cannot \(verb) key \"\(record.key)\"", key: record.key)
         }
-        index.apply(record, size: appendBuffer.count)
+        index.apply(record, framed: appendBuffer)
         // A large value's room is not kept for the small ones that follow.
         if appendBuffer.capacity > Self.keptAppendBufferCapacity { appendBuffer = [] }
         didApplyLocked(record)
