@@ -52,6 +52,18 @@ package struct BasicByteReader {
         return byte
     }
 
+    /// The next byte, without moving past it; `nil` at the end.
+    @inline(__always)
+    func peekByte() -> UInt8? {
+        offset < bytes.count ? bytes[offset] : nil
+    }
+
+    /// Moves past the byte ``peekByte()`` returned.
+    @inline(__always)
+    mutating func skipPeekedByte() {
+        offset = min(offset + 1, bytes.count)
+    }
+
     /// Reads an unsigned LEB128 varint of at most 10 bytes whose value fits in 64 bits.
     @inline(__always)
     mutating func readVarint() throws(BasicDecodingFailure) -> UInt64 {
@@ -124,6 +136,7 @@ package struct BasicByteReader {
 
     /// Checks a varint length and that many bytes of valid UTF-8, as ``readString()`` does,
     /// and moves past them without making a string.
+    @inline(__always)
     mutating func skipString() throws(BasicDecodingFailure) {
         let start = offset
         let count = try readCount(minimumBytesEach: 1)

@@ -164,6 +164,6 @@ package struct BasicLogRecord: Equatable {
 
     /// CRC-32C of the length field followed by the payload: a damaged length fails the check too.
     private static func checksum(length: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) -> UInt32 {
-        CRC32C.checksum(payload, continuing: CRC32C.checksum(length))
+        CRC32C.checksum(length, then: payload)
     }
 }

@@ -58,23 +58,22 @@ package enum BasicValueDecoder {
     /// When the reader is at a string or data value, checks it exactly as ``decode(from:depth:)``
     /// would (length, UTF-8) and moves past it without copying it; otherwise moves nothing.
     ///
-    /// - Parameter reader: The cursor.
+    /// - Parameter reader: The cursor (where it stands after a throw is unspecified).
     /// - Returns: `true` when a string or data value was skipped.
     /// - Throws: ``BasicDecodingFailure`` when that value is malformed.
+    @inline(__always)
     static func skipStringOrData(from reader: inout BasicByteReader) throws(BasicDecodingFailure) -> Bool {
-        guard reader.remaining > 0 else { return false }
-        var lookahead = reader
-        let tag = BasicValueTag(rawValue: try lookahead.readByte())
-        switch tag {
-        case .string:
-            try lookahead.skipString()
-        case .data:
-            let count = try lookahead.readCount(minimumBytesEach: 1)
-            _ = try lookahead.readBytes(count)
+        switch reader.peekByte() {
+        case BasicValueTag.string.rawValue?:
+            reader.skipPeekedByte()
+            try reader.skipString()
+        case BasicValueTag.data.rawValue?:
+            reader.skipPeekedByte()
+            let count = try reader.readCount(minimumBytesEach: 1)
+            _ = try reader.readBytes(count)
         default:
             return false
         }
-        reader = lookahead
         return true
     }
 

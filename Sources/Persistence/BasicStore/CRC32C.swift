@@ -42,6 +42,21 @@ package enum CRC32C {
         hardware(bytes, continuing: crc) ?? software(bytes, continuing: crc)
     }
 
+    /// The checksum of `first` followed by `second` (a record's length field and its payload,
+    /// which are not adjacent), with one check for the instructions.
+    ///
+    /// - Parameters:
+    ///   - first: The first bytes.
+    ///   - second: The bytes after them.
+    /// - Returns: The checksum of both.
+    @inline(__always)
+    package static func checksum(_ first: UnsafeRawBufferPointer, then second: UnsafeRawBufferPointer) -> UInt32 {
+        guard usesHardware, let firstBase = first.baseAddress, let secondBase = second.baseAddress else {
+            return checksum(second, continuing: checksum(first))
+        }
+        return ~archivist_crc32c_hardware(archivist_crc32c_hardware(~0, firstBase, first.count), secondBase, second.count)
+    }
+
     /// The checksum computed with the CPU's instructions, or nil when it has none (for tests).
     ///
     /// - Parameters:
