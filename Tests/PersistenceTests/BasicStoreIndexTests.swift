@@ -52,10 +52,10 @@ struct BasicStoreIndexTests {
 @Suite("BasicStoreIndex table")
 struct BasicStoreIndexTableTests {
     /// The log bytes of `records`, header first.
-    private func log(_ records: [BasicLogRecord]) throws -> Data {
+    private func log(_ records: [BasicLogRecord]) throws -> [UInt8] {
         var bytes = BasicLogFormat.header
         for record in records { bytes += try #require(record.framed()) }
-        return Data(bytes)
+        return bytes
     }
 
     /// Random records over a few thousand keys: two sets for every removal, so the table
@@ -120,7 +120,7 @@ struct BasicStoreIndexTableTests {
         _ = index.load(log: try log(first))
         let appended = try log(second).dropFirst(BasicLogFormat.headerSize)
         var reported: [BasicLogRecord] = []
-        let summary = index.loadAppended(Data(appended)) { reported.append(BasicLogRecord(key: $0, value: $1)) }
+        let summary = index.loadAppended(Array(appended)) { reported.append(BasicLogRecord(key: $0, value: $1)) }
         #expect(summary.validEnd == appended.count)
         #expect(reported == second)
         expectSameContents(index, as: oracle)
@@ -144,7 +144,7 @@ struct BasicStoreIndexTableTests {
         let records = [BasicLogRecord(key: "a", value: .integer(1)), BasicLogRecord(key: "b", value: .string("two"))]
         let bytes = try log(records)
         var index = BasicStoreIndex()
-        let summary = index.load(log: bytes.dropLast(3))
+        let summary = index.load(log: Array(bytes.dropLast(3)))
         #expect(summary.validEnd == bytes.count - (try #require(records[1].framed())).count)
         #expect(index.values == ["a": .integer(1)])
         // What is appended next lands after the cut, not after the torn bytes.
@@ -170,7 +170,7 @@ struct BasicStoreIndexTableTests {
         #expect(index.sortedKeys == ["after", composed, "plain"])
         // Later records in either normalization replace it, in log order.
         let more = try log([BasicLogRecord(key: composed, value: .integer(3)), BasicLogRecord(key: decomposed, value: .integer(4))])
-        _ = index.loadAppended(Data(more.dropFirst(BasicLogFormat.headerSize)), applied: nil)
+        _ = index.loadAppended(Array(more.dropFirst(BasicLogFormat.headerSize)), applied: nil)
         #expect(index.value(forKey: composed) == .integer(4))
         #expect(index.count == 3)
         // The live bytes count what the records take in the file, not their normalized copies.

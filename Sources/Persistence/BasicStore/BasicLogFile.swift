@@ -123,7 +123,7 @@ final class BasicLogFile {
     ///
     /// - Returns: The whole file; ``end`` becomes its size.
     /// - Throws: ``SystemCallError``.
-    func readAll() throws(SystemCallError) -> Data {
+    func readAll() throws(SystemCallError) -> [UInt8] {
         if try fileSystem.status(path) == nil {
             try AtomicFileWriter(fileSystem: fileSystem).write(Data(BasicLogFormat.header), to: path)
         }
@@ -135,7 +135,7 @@ final class BasicLogFile {
         groupCommit.opened(generation: generation, size: 0, descriptor: opened)
         let status = try fileSystem.status(of: opened.file)
         identity = (status.device, status.inode)
-        let bytes = try fileSystem.read(opened.file, at: 0, count: Int(clamping: status.size))
+        let bytes = try fileSystem.readBytes(opened.file, at: 0, count: Int(clamping: status.size))
         end = bytes.count
         groupCommit.opened(generation: generation, size: end, descriptor: opened)
         return bytes
@@ -145,11 +145,11 @@ final class BasicLogFile {
     ///
     /// - Returns: The new bytes; ``end`` moves past them.
     /// - Throws: ``SystemCallError``.
-    func readAppended() throws(SystemCallError) -> Data {
-        guard let log else { return Data() }
+    func readAppended() throws(SystemCallError) -> [UInt8] {
+        guard let log else { return [] }
         let status = try fileSystem.status(of: log.file)
-        guard status.size > Int64(end) else { return Data() }
-        let bytes = try fileSystem.read(log.file, at: Int64(end), count: Int(clamping: status.size) - end)
+        guard status.size > Int64(end) else { return [] }
+        let bytes = try fileSystem.readBytes(log.file, at: Int64(end), count: Int(clamping: status.size) - end)
         end += bytes.count
         return bytes
     }

@@ -7,7 +7,7 @@ extension BasicStoreIndex {
     /// - Parameter log: The whole log file, header included.
     /// - Returns: What the scan found; offsets are relative to the file's start. A torn tail is
     ///   already left out of the index's bytes; cutting it from the file is the caller's.
-    package mutating func load(log: Data) -> BasicLogScanner.Summary {
+    package mutating func load(log: [UInt8]) -> BasicLogScanner.Summary {
         self = BasicStoreIndex(expectingLogSize: log.count)
         bytes = log
         return applyRecords(from: BasicLogFormat.headerSize, applied: nil)
@@ -20,10 +20,10 @@ extension BasicStoreIndex {
     ///   - applied: When given, receives each record's key and value (`nil` for a removal) once
     ///     it is applied, in log order (the change streams).
     /// - Returns: What the scan found; offsets are relative to the start of `appended`.
-    package mutating func loadAppended(_ appended: Data, applied: ((String, BasicValue?) -> Void)?) -> BasicLogScanner.Summary {
+    package mutating func loadAppended(_ appended: [UInt8], applied: ((String, BasicValue?) -> Void)?) -> BasicLogScanner.Summary {
         reserveCapacity(forAppendedBytes: appended.count)
         let start = bytes.count
-        bytes.append(appended)
+        bytes.append(contentsOf: appended)
         var summary = applyRecords(from: start, applied: applied)
         summary.damagedRanges = summary.damagedRanges.map { ($0.lowerBound - start) ..< ($0.upperBound - start) }
         summary.validEnd -= start
@@ -37,42 +37,23 @@ extension BasicStoreIndex {
     /// intact records are copied, those keys re-framed normalized, and applied from the copy.
     private mutating func applyRecords(from start: Int, applied: ((String, BasicValue?) -> Void)?)
         -> BasicLogScanner.Summary {
-        var firstUnnormalized: Int?
-        // Records wait in a ring of `lookahead` while their slots are prefetched.
-        var pending: [(location: BasicRecordLocation, hash: UInt32)] = []
-        pending.reserveCapacity(Self.lookahead)
-        var oldest = 0
-        let summary = Self.reading(bytes) { storage in
-            let summary = BasicLogScanner.scan(storage, from: start) { location in
-                guard firstUnnormalized == nil else { return }
-                guard location.keyIsASCII || Self.keyIsNormalized(location, in: storage) else {
-                    firstUnnormalized = location.offset
-                    return
-                }
-                let hash = Self.keyHash(of: location, in: storage, seed: seed)
-                slots.withUnsafeBufferPointer { Self.prefetchSlot(forHash: hash, in: $0) }
-                guard pending.count == Self.lookahead else { return pending.append((location, hash)) }
-                let (due, dueHash) = pending[oldest]
-                pending[oldest] = (location, hash)
-                oldest = (oldest + 1) % Self.lookahead
-                apply(due, hash: dueHash, accountedSize: due.size, decoded: nil, in: storage)
-                if let applied { Self.report(due, in: storage, to: applied) }
-            }
-            for step in 0 ..< pending.count {
-                let (due, dueHash) = pending[(oldest + step) % pending.count]
-                apply(due, hash: dueHash, accountedSize: due.size, decoded: nil, in: storage)
-                if let applied { Self.report(due, in: storage, to: applied) }
-            }
-            return summary
+        // Each pass reads a copy of the array reference (so the table may change meanwhile),
+        // dropped before the bytes change, so nothing is copied.
+        let summary: BasicLogScanner.Summary
+        let firstUnnormalized: Int?
+        do {
+            let log = bytes
+            (summary, firstUnnormalized) = log.withUnsafeBytes { applyInPlace(from: start, in: $0, applied: applied) }
         }
         guard let firstUnnormalized else {
             if summary.validEnd < bytes.count { bytes.removeSubrange(summary.validEnd...) }
             return summary
         }
-        let (normalized, sizes) = Self.reading(bytes) { Self.normalizedRecords(in: $0, from: firstUnnormalized) }
+        let (normalized, sizes) = bytes.withUnsafeBytes { Self.normalizedRecords(in: $0, from: firstUnnormalized) }
         bytes.removeSubrange(firstUnnormalized...)
         bytes.append(contentsOf: normalized)
-        Self.reading(bytes) { storage in
+        let log = bytes
+        log.withUnsafeBytes { storage in
             var number = 0
             _ = BasicLogScanner.scan(storage, from: firstUnnormalized) { location in
                 apply(location, accountedSize: number < sizes.count ? sizes[number] : location.size, decoded: nil, in: storage)
@@ -83,14 +64,42 @@ extension BasicStoreIndex {
         return summary
     }
 
+    /// Applies the records of `storage` (``bytes``) from `start` up to the first whose key is not
+    /// normalized, prefetching the table slot of each a few records before applying it.
+    ///
+    /// - Returns: The scan's summary, and where the first record with a key to normalize starts.
+    private mutating func applyInPlace(from start: Int, in storage: UnsafeRawBufferPointer,
+                                       applied: ((String, BasicValue?) -> Void)?) -> (BasicLogScanner.Summary, Int?) {
+        var firstUnnormalized: Int?
+        // Records wait in a ring of `lookahead` while their slots are prefetched.
+        var pending: [(location: BasicRecordLocation, hash: UInt32)] = []
+        pending.reserveCapacity(Self.lookahead)
+        var oldest = 0
+        let summary = BasicLogScanner.scan(storage, from: start) { location in
+            guard firstUnnormalized == nil else { return }
+            guard location.keyIsASCII || Self.keyIsNormalized(location, in: storage) else {
+                firstUnnormalized = location.offset
+                return
+            }
+            let hash = Self.keyHash(of: location, in: storage, seed: seed)
+            slots.withUnsafeBufferPointer { Self.prefetchSlot(forHash: hash, in: $0) }
+            guard pending.count == Self.lookahead else { return pending.append((location, hash)) }
+            let (due, dueHash) = pending[oldest]
+            pending[oldest] = (location, hash)
+            oldest = (oldest + 1) % Self.lookahead
+            apply(due, hash: dueHash, accountedSize: due.size, decoded: nil, in: storage)
+            if let applied { Self.report(due, in: storage, to: applied) }
+        }
+        for step in 0 ..< pending.count {
+            let (due, dueHash) = pending[(oldest + step) % pending.count]
+            apply(due, hash: dueHash, accountedSize: due.size, decoded: nil, in: storage)
+            if let applied { Self.report(due, in: storage, to: applied) }
+        }
+        return (summary, firstUnnormalized)
+    }
+
     /// How many records ahead of their turn the scan prefetches their slots.
     private static let lookahead = 8
-
-    /// Runs `body` over `bytes` (the index's, passed by value so `body` may change the table
-    /// while reading them; nothing changes the bytes meanwhile, so nothing is copied).
-    private static func reading<Result>(_ bytes: Data, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        bytes.withUnsafeBytes(body)
-    }
 
     /// The intact records of `storage` from `start`, with every key normalized, and the size in
     /// the log of each (a re-framed record's size differs from the one it counts for).

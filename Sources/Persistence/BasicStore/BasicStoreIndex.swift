@@ -49,7 +49,7 @@ package struct BasicStoreIndex {
 
     /// The records entries point into: the log as read, then every record applied since (set
     /// only by this type and its extensions).
-    var bytes = Data()
+    var bytes: [UInt8] = []
     /// The hash table: 0 for an empty slot, else the key's hash in the high 32 bits and its entry
     /// number plus one in the low 32. The count is a power of two.
     private(set) var slots: [UInt64] = []
@@ -413,18 +413,17 @@ package struct BasicStoreIndex {
     ///   skipped instead).
     package func compacted() -> (bytes: [UInt8], index: BasicStoreIndex)? {
         let keyed = withBytes { storage in entries.indices.map { (key: key(of: entries[$0], in: storage), entry: $0) } }
-        var bytes = BasicLogFormat.header
-        bytes.reserveCapacity(BasicLogFormat.headerSize + liveBytes)
         var index = BasicStoreIndex()
         index.reserveCapacity(entries.count)
-        index.bytes = Data(BasicLogFormat.header)
+        index.bytes = BasicLogFormat.header
+        index.bytes.reserveCapacity(BasicLogFormat.headerSize + liveBytes)
         for (key, number) in keyed.sorted(by: { $0.key < $1.key }) {
             guard let value = value(ofEntry: number) else { return nil }
             let record = BasicLogRecord(key: key, value: value)
             guard let framed = record.framed() else { return nil }
-            bytes.append(contentsOf: framed)
             index.apply(record, framed: framed)
         }
-        return (bytes, index)
+        // The new log is the new index's bytes: one buffer, shared.
+        return (index.bytes, index)
     }
 }

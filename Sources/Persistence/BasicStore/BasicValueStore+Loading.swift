@@ -6,7 +6,7 @@ extension BasicValueStore {
     /// - Throws: ``PersistenceError``: `.corrupt` for a file that is not a log of this format
     ///   (left untouched), or the file system's error.
     func reloadAllLocked() throws(PersistenceError) {
-        let bytes: Data
+        let bytes: [UInt8]
         do {
             bytes = try log.readAll()
         } catch {
@@ -49,7 +49,7 @@ extension BasicValueStore {
     /// - Throws: ``PersistenceError`` from the file system.
     func readAppendedLocked() throws(PersistenceError) {
         let start = log.end
-        let bytes: Data
+        let bytes: [UInt8]
         do {
             bytes = try log.readAppended()
         } catch {

@@ -45,6 +45,17 @@ package protocol FileSystem: Sendable {
     /// - Throws: ``SystemCallError``.
     func read(_ file: FileDescriptor, at offset: Int64, count: Int) throws(SystemCallError) -> Data
 
+    /// ``read(_:at:count:)`` into an array: the basic-value store keeps the log's bytes and appends
+    /// to them, which an array does with a plain copy.
+    ///
+    /// - Parameters:
+    ///   - file: An open descriptor.
+    ///   - offset: Where to start.
+    ///   - count: How many bytes at most.
+    /// - Returns: The bytes read; fewer than `count` only at the end of the file.
+    /// - Throws: ``SystemCallError``.
+    func readBytes(_ file: FileDescriptor, at offset: Int64, count: Int) throws(SystemCallError) -> [UInt8]
+
     /// Flushes the file's data and metadata to the device. The corresponding C function is `fsync`.
     ///
     /// - Parameter file: An open descriptor.

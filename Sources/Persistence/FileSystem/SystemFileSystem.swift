@@ -70,23 +70,46 @@ package struct SystemFileSystem: FileSystem {
         // Not `Data(count:)`: zeroing what `pread` overwrites costs a tenth of opening a large
         // store, and `malloc` reports a failed allocation where Swift's allocators trap.
         guard let base = malloc(count) else { throw SystemCallError(.read, path: file.path, code: ENOMEM) }
-        var filled = 0
-        while filled < count {
-            let got = pread(file.rawValue, base + filled, count - filled, off_t(offset) + off_t(filled))
-            if got < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                free(base)
-                throw SystemCallError(.read, path: file.path, code: code)
-            }
-            if got == 0 { break }
-            filled += got
+        let (filled, code) = Self.readFully(file, at: offset, into: base, count: count)
+        if let code {
+            free(base)
+            throw SystemCallError(.read, path: file.path, code: code)
         }
         guard filled > 0 else {
             free(base)
             return Data()
         }
         return Data(bytesNoCopy: base, count: filled, deallocator: .free)
+    }
+
+    package func readBytes(_ file: FileDescriptor, at offset: Int64, count: Int) throws(SystemCallError) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var code: Int32?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return initialized = 0 }
+            (initialized, code) = Self.readFully(file, at: offset, into: base, count: count)
+        }
+        if let code { throw SystemCallError(.read, path: file.path, code: code) }
+        return bytes
+    }
+
+    /// `pread` until `count` bytes or the end of the file, retrying on `EINTR`.
+    ///
+    /// - Returns: How many bytes were read, and the `errno` of a failure.
+    private static func readFully(_ file: FileDescriptor, at offset: Int64, into base: UnsafeMutableRawPointer,
+                                  count: Int) -> (filled: Int, code: Int32?) {
+        var filled = 0
+        while filled < count {
+            let got = pread(file.rawValue, base + filled, count - filled, off_t(offset) + off_t(filled))
+            if got < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                return (filled, code)
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        return (filled, nil)
     }
 
     package func sync(_ file: FileDescriptor) throws(SystemCallError) {
