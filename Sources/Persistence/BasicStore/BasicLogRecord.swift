@@ -137,17 +137,20 @@ package struct BasicLogRecord: Equatable {
             guard let operation = BasicLogOperation(rawValue: rawOperation) else {
                 throw BasicDecodingFailure(reason: "unknown operation 0x\(String(rawOperation, radix: 16))", offset: 0)
             }
+            // A payload of ASCII bytes only (the common record: short key, short string) holds
+            // valid UTF-8 wherever a string is, so one check covers its key and value.
+            let payloadIsASCII = UTF8Validation.isASCII(payload)
             let keyStart = body.offset
             let keyCount = try body.readCount(minimumBytesEach: 1)
             let keyOffset = body.offset
             let key = try body.readBytes(keyCount)
-            let keyIsASCII = UTF8Validation.isASCII(key)
+            let keyIsASCII = payloadIsASCII || UTF8Validation.isASCII(key)
             if !keyIsASCII, let invalid = UTF8Validation.firstInvalidOffset(in: key) {
                 throw BasicDecodingFailure(reason: "invalid UTF-8", offset: keyStart + invalid)
             }
             if operation == .set {
                 // Strings and data are checked in place; other values by decoding them.
-                if try !BasicValueDecoder.skipStringOrData(from: &body) {
+                if try !BasicValueDecoder.skipStringOrData(from: &body, knownASCII: payloadIsASCII) {
                     _ = try BasicValueDecoder.decode(from: &body)
                 }
             }

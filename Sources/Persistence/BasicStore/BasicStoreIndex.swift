@@ -55,7 +55,8 @@ package struct BasicStoreIndex {
     private(set) var slots: [UInt64] = []
     /// One per key, in no particular order.
     private var entries: [Entry] = []
-    /// Decoded values by entry number; shorter than ``entries`` when the last ones were never read.
+    /// Decoded values by entry number: empty until a value is first kept decoded (opening makes
+    /// none), then one per entry.
     private var decodedValues: [BasicValue?] = []
     /// The seed of ``BasicKeyHash``, read once.
     let seed = BasicKeyHash.processSeed
@@ -138,7 +139,7 @@ package struct BasicStoreIndex {
     /// - Returns: The value, or `nil`.
     package mutating func decodingValue(forKey key: String) -> BasicValue? {
         guard let entry = entryNumber(forKey: key) else { return nil }
-        if entry < decodedValues.count, let value = decodedValues[entry] { return value }
+        if !decodedValues.isEmpty, let value = decodedValues[entry] { return value }
         let value = value(ofEntry: entry)
         setDecodedValue(value, ofEntry: entry)
         return value
@@ -194,10 +195,13 @@ package struct BasicStoreIndex {
         let offset = bytes.count
         bytes.append(contentsOf: framed)
         let keyCount = record.key.utf8.count
+        // A pattern, not `!= nil`, which would compare through `BasicValue`'s `Equatable`.
+        let isSet: Bool
+        if case .some = record.value { isSet = true } else { isSet = false }
         let location = BasicRecordLocation(
             offset: offset, size: framed.count,
             keyStart: offset + BasicLogFormat.recordHeaderSize + 1 + BasicValueEncoder.varintSize(UInt64(keyCount)),
-            keyCount: keyCount, keyIsASCII: true, isSet: record.value != nil)
+            keyCount: keyCount, keyIsASCII: true, isSet: isSet)
         let storage = bytes
         storage.withUnsafeBytes { apply(location, accountedSize: size, decoded: record.value, in: $0) }
     }
@@ -260,7 +264,11 @@ package struct BasicStoreIndex {
             }
             entries.append(entry)
             slots[slot] = UInt64(hash) << 32 | UInt64(entries.count)
-            if decoded != nil { setDecodedValue(decoded, ofEntry: entries.count - 1) }
+            if !decodedValues.isEmpty {
+                decodedValues.append(decoded)
+            } else if case .some = decoded {
+                setDecodedValue(decoded, ofEntry: entries.count - 1)
+            }
         }
     }
 
@@ -345,10 +353,10 @@ package struct BasicStoreIndex {
                 slots[movedSlot] = slots[movedSlot] & 0xFFFF_FFFF_0000_0000 | UInt64(number + 1)
             }
             entries[number] = moved
-            setDecodedValue(last < decodedValues.count ? decodedValues[last] : nil, ofEntry: number)
+            if !decodedValues.isEmpty { decodedValues[number] = decodedValues[last] }
         }
         entries.removeLast()
-        if decodedValues.count > entries.count { decodedValues.removeLast(decodedValues.count - entries.count) }
+        if !decodedValues.isEmpty { decodedValues.removeLast() }
     }
 
     /// Rebuilds the table with `slotCount` slots (a power of two), from the stored hashes.
@@ -366,16 +374,16 @@ package struct BasicStoreIndex {
     // MARK: Values and keys
 
     private mutating func setDecodedValue(_ value: BasicValue?, ofEntry number: Int) {
-        if number >= decodedValues.count {
-            guard value != nil else { return }
-            decodedValues.append(contentsOf: repeatElement(nil, count: number + 1 - decodedValues.count))
+        if decodedValues.isEmpty {
+            guard case .some = value else { return }
+            decodedValues = Array(repeating: nil, count: entries.count)
         }
         decodedValues[number] = value
     }
 
     /// Entry `number`'s value: kept decoded, or decoded from ``bytes``.
     private func value(ofEntry number: Int) -> BasicValue? {
-        if number < decodedValues.count, let value = decodedValues[number] { return value }
+        if !decodedValues.isEmpty, let value = decodedValues[number] { return value }
         let entry = entries[number]
         return withBytes { storage in
             // The record's end, from its length field: the value runs up to it.

@@ -58,15 +58,22 @@ package enum BasicValueDecoder {
     /// When the reader is at a string or data value, checks it exactly as ``decode(from:depth:)``
     /// would (length, UTF-8) and moves past it without copying it; otherwise moves nothing.
     ///
-    /// - Parameter reader: The cursor (where it stands after a throw is unspecified).
+    /// - Parameters:
+    ///   - reader: The cursor (where it stands after a throw is unspecified).
+    ///   - knownASCII: Whether the caller has checked that every byte left is ASCII, so a string's
+    ///     UTF-8 needs no check.
     /// - Returns: `true` when a string or data value was skipped.
     /// - Throws: ``BasicDecodingFailure`` when that value is malformed.
     @inline(__always)
-    static func skipStringOrData(from reader: inout BasicByteReader) throws(BasicDecodingFailure) -> Bool {
+    static func skipStringOrData(from reader: inout BasicByteReader, knownASCII: Bool = false) throws(BasicDecodingFailure) -> Bool {
         switch reader.peekByte() {
         case BasicValueTag.string.rawValue?:
             reader.skipPeekedByte()
-            try reader.skipString()
+            if knownASCII {
+                _ = try reader.readBytes(try reader.readCount(minimumBytesEach: 1))
+            } else {
+                try reader.skipString()
+            }
         case BasicValueTag.data.rawValue?:
             reader.skipPeekedByte()
             let count = try reader.readCount(minimumBytesEach: 1)
