@@ -127,6 +127,18 @@ final class BasicLogFile {
         if try fileSystem.status(path) == nil {
             try AtomicFileWriter(fileSystem: fileSystem).write(Data(BasicLogFormat.header), to: path)
         }
+        let (opened, size) = try reopen()
+        let bytes = try fileSystem.readBytes(opened.file, at: 0, count: size)
+        end = bytes.count
+        groupCommit.opened(generation: generation, size: end, descriptor: opened)
+        return bytes
+    }
+
+    /// Opens the file at ``path`` as the log, a new generation, and learns which file it is.
+    ///
+    /// - Returns: The descriptor and the file's size; ``end`` is left for the caller to set.
+    /// - Throws: ``SystemCallError``.
+    private func reopen() throws(SystemCallError) -> (BasicLogDescriptor, size: Int) {
         let opened = BasicLogDescriptor(try fileSystem.open(path, mode: .readAppend(permissions: 0o644)),
                                         fileSystem: fileSystem)
         log = opened
@@ -135,10 +147,7 @@ final class BasicLogFile {
         groupCommit.opened(generation: generation, size: 0, descriptor: opened)
         let status = try fileSystem.status(of: opened.file)
         identity = (status.device, status.inode)
-        let bytes = try fileSystem.readBytes(opened.file, at: 0, count: Int(clamping: status.size))
-        end = bytes.count
-        groupCommit.opened(generation: generation, size: end, descriptor: opened)
-        return bytes
+        return (opened, Int(clamping: status.size))
     }
 
     /// Reads what other processes appended after ``end``.
@@ -213,7 +222,10 @@ final class BasicLogFile {
     func replace(with bytes: [UInt8]) throws(SystemCallError) {
         counter.increment()
         try AtomicFileWriter(fileSystem: fileSystem).write(Data(bytes), to: path)
-        _ = try readAll()
+        // The new file holds `bytes`, which the caller already has: reopen it without reading.
+        let (opened, size) = try reopen()
+        end = size
+        groupCommit.opened(generation: generation, size: end, descriptor: opened)
     }
 
     /// Removes leftover temporary files of crashed compactions in the log's directory.
