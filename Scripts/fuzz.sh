@@ -101,7 +101,7 @@ describe_target() {
 c_targets_of() {
     case "$1" in
         PropertyList) echo CArchivistStack ;;
-        Persistence) echo CArchivistCRC ;;
+        Persistence) echo CArchivistCRC CArchivistPrefetch ;;
         ArchivistCache) echo CArchivistXattr ;;
     esac
 }
@@ -147,7 +147,7 @@ build_module() {
     shift
     local includes=(-I "$lib") dependencies=()
     for c in $(c_targets_of "$name"); do build_c_target "$c"; done
-    for c in CArchivistStack CArchivistCRC CArchivistXattr; do includes+=(-I "$lib/maps/$c"); done
+    for c in CArchivistStack CArchivistCRC CArchivistPrefetch CArchivistXattr; do includes+=(-I "$lib/maps/$c"); done
     for c in "$@"; do dependencies+=("$lib/lib$c.a"); done
     local sources
     mapfile -t sources < <(find "$root/Sources/$name" -name '*.swift' | sort)
@@ -190,7 +190,8 @@ build_target() {
     rm -f "$binary"
     # Run from $out: the driver leaves module files in the working directory.
     (cd "$out" && compile swiftc "${swift_flags[@]}" "${defines[@]}" -module-name "Fuzz_$target" \
-        -I "$lib" -I "$lib/maps/CArchivistStack" -I "$lib/maps/CArchivistCRC" -I "$lib/maps/CArchivistXattr" \
+        -I "$lib" -I "$lib/maps/CArchivistStack" -I "$lib/maps/CArchivistCRC" -I "$lib/maps/CArchivistPrefetch" \
+        -I "$lib/maps/CArchivistXattr" \
         "${harness[@]}" "${libraries[@]}" "${objects[@]}" -o "$binary")
     [[ -x "$binary" ]] || { echo "build failed" >&2; exit 2; }
     echo "$wanted_stamp" > "$binary.flags"
