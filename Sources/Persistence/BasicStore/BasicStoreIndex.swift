@@ -147,7 +147,7 @@ package struct BasicStoreIndex {
 
     /// Every key with a value, sorted.
     package var sortedKeys: [String] {
-        withBytes { storage in entries.map { key(of: $0, in: storage) } }.sorted()
+        bytes.withUnsafeBytes { storage in entries.map { key(of: $0, in: storage) } }.sorted()
     }
 
     /// Every key and its value.
@@ -156,7 +156,7 @@ package struct BasicStoreIndex {
         result.reserveCapacity(entries.count)
         for number in entries.indices {
             guard let value = value(ofEntry: number) else { continue }
-            result[withBytes { key(of: entries[number], in: $0) }] = value
+            result[bytes.withUnsafeBytes { key(of: entries[number], in: $0) }] = value
         }
         return result
     }
@@ -258,7 +258,7 @@ package struct BasicStoreIndex {
         case .empty(let slot):
             // A table that could not grow (more slots than memory) has no empty slot: `find`
             // reported the last one probed, which is taken, so the key is left out instead.
-            guard slots[slot] == 0, entries.count < Int(UInt32.max) - 1 else {
+            guard slot < slots.count, slots[slot] == 0, entries.count < Int(UInt32.max) - 1 else {
                 liveBytes -= entry.recordSize
                 return
             }
@@ -321,7 +321,7 @@ package struct BasicStoreIndex {
 
     private func entryNumber(forKey key: UnsafeRawBufferPointer) -> Int? {
         let hash = BasicKeyHash.hash(key, seed: seed)
-        return withBytes { storage in
+        return bytes.withUnsafeBytes { storage in
             guard case .found(_, let number) = find(key, hash: hash, in: storage) else { return nil }
             return number
         }
@@ -385,7 +385,7 @@ package struct BasicStoreIndex {
     private func value(ofEntry number: Int) -> BasicValue? {
         if !decodedValues.isEmpty, let value = decodedValues[number] { return value }
         let entry = entries[number]
-        return withBytes { storage in
+        return bytes.withUnsafeBytes { storage in
             // The record's end, from its length field: the value runs up to it.
             let offset = entry.recordOffset
             guard offset >= 0, offset <= storage.count - BasicLogFormat.recordHeaderSize else { return nil }
@@ -405,12 +405,6 @@ package struct BasicStoreIndex {
         return String(decoding: UnsafeRawBufferPointer(rebasing: storage[start ..< end]), as: UTF8.self)
     }
 
-    /// Runs `body` over ``bytes``.
-    @inline(__always)
-    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        bytes.withUnsafeBytes(body)
-    }
-
     // MARK: Compaction
 
     /// A log holding only the live records (in key order, so equal contents give equal files),
@@ -420,7 +414,7 @@ package struct BasicStoreIndex {
     ///   (it cannot happen with one encoder, but compaction must never drop a value, so it is
     ///   skipped instead).
     package func compacted() -> (bytes: [UInt8], index: BasicStoreIndex)? {
-        let keyed = withBytes { storage in entries.indices.map { (key: key(of: entries[$0], in: storage), entry: $0) } }
+        let keyed = bytes.withUnsafeBytes { storage in entries.indices.map { (key: key(of: entries[$0], in: storage), entry: $0) } }
         var index = BasicStoreIndex()
         index.reserveCapacity(entries.count)
         index.bytes = BasicLogFormat.header
