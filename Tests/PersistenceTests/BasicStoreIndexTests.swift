@@ -178,6 +178,27 @@ struct BasicStoreIndexTableTests {
                     - (try #require(records[1].framed())).count + (try #require(BasicLogRecord(key: decomposed, value: .integer(4)).framed())).count)
     }
 
+    @Test func overwritingAndRemovingKeysHoldsNoNewBytes() throws {
+        var index = BasicStoreIndex()
+        _ = index.load(log: try log([BasicLogRecord(key: "loaded", value: .integer(0))]))
+        index.apply(BasicLogRecord(key: "set", value: .string("first")), size: 30)
+        let held = index.heldBytes
+        for round in 1 ... 1_000 {
+            index.apply(BasicLogRecord(key: "set", value: .string("round \(round)")), size: 30 + round % 3)
+            index.apply(BasicLogRecord(key: "loaded", value: .integer(round)), size: 20)
+        }
+        #expect(index.heldBytes == held)
+        #expect(index.values == ["set": .string("round 1000"), "loaded": .integer(1_000)])
+        #expect(index.liveBytes == 30 + 1_000 % 3 + 20)
+        // A record another process appends replaces the kept value.
+        let appended = try log([BasicLogRecord(key: "set", value: .string("theirs"))]).dropFirst(BasicLogFormat.headerSize)
+        _ = index.loadAppended(Array(appended), applied: nil)
+        #expect(index.value(forKey: "set") == .string("theirs"))
+        let (compacted, rebuilt) = try #require(index.compacted())
+        #expect(rebuilt.values == ["set": .string("theirs"), "loaded": .integer(1_000)])
+        #expect(compacted.count == BasicLogFormat.headerSize + rebuilt.liveBytes)
+    }
+
     @Test func theEmptyKeyIsAKeyLikeAnyOther() {
         var index = BasicStoreIndex()
         index.apply(BasicLogRecord(key: "", value: .integer(1)), size: 15)

@@ -18,7 +18,8 @@ import Foundation
 /// key); everything else — overwritten values, removals, skipped damage — is garbage that
 /// compaction drops.
 package struct BasicStoreIndex {
-    /// Where a key's latest set record lies in ``bytes``.
+    /// Where a key's record lies in ``bytes``: its latest set record, or — when this process set
+    /// the key again — the record its key bytes were first found in, the value kept decoded.
     struct Entry {
         /// The record's first byte.
         var recordOffset: Int
@@ -40,7 +41,10 @@ package struct BasicStoreIndex {
         }
 
         /// The record's size in the log.
-        var recordSize: Int { Int(packed & Self.sizeMask) }
+        var recordSize: Int {
+            get { Int(packed & Self.sizeMask) }
+            set { packed = packed & ~Self.sizeMask | UInt32(truncatingIfNeeded: min(max(newValue, 0), Int(Self.sizeMask))) }
+        }
         /// The key's first byte.
         var keyStart: Int { recordOffset + Int(packed >> Self.sizeBits) }
         /// The value's first byte (its tag).
@@ -90,6 +94,9 @@ package struct BasicStoreIndex {
 
     /// Whether no key has a value.
     package var isEmpty: Bool { entries.isEmpty }
+
+    /// How many bytes of records the index holds (the log as read, and the keys set since).
+    package var heldBytes: Int { bytes.count }
 
     /// Forgets every entry.
     mutating func removeAll() {
@@ -192,18 +199,36 @@ package struct BasicStoreIndex {
     }
 
     private mutating func apply(_ record: BasicLogRecord, framed: [UInt8], size: Int) {
+        var key = record.key
+        let keyCount = key.utf8.count
+        let found = key.withUTF8 { key in
+            bytes.withUnsafeBytes { storage in
+                find(UnsafeRawBufferPointer(key), hash: BasicKeyHash.hash(UnsafeRawBufferPointer(key), seed: seed), in: storage)
+            }
+        }
+        // A key the index has needs no new bytes: its entry keeps the key where it was found, the
+        // value is kept decoded (which reads prefer to the record's bytes), and the new record's
+        // size is counted. So this process's overwrites and removals do not grow ``bytes``.
+        if case .found(let slot, let number) = found {
+            liveBytes -= entries[number].recordSize
+            guard let value = record.value else {
+                let storage = bytes
+                return storage.withUnsafeBytes { remove(slot: slot, entry: number, in: $0) }
+            }
+            entries[number].recordSize = size
+            liveBytes += entries[number].recordSize
+            setDecodedValue(value, ofEntry: number)
+            return
+        }
+        guard let value = record.value else { return }
         let offset = bytes.count
         bytes.append(contentsOf: framed)
-        let keyCount = record.key.utf8.count
-        // A pattern, not `!= nil`, which would compare through `BasicValue`'s `Equatable`.
-        let isSet: Bool
-        if case .some = record.value { isSet = true } else { isSet = false }
         let location = BasicRecordLocation(
             offset: offset, size: framed.count,
             keyStart: offset + BasicLogFormat.recordHeaderSize + 1 + BasicValueEncoder.varintSize(UInt64(keyCount)),
-            keyCount: keyCount, keyIsASCII: true, isSet: isSet)
+            keyCount: keyCount, keyIsASCII: true, isSet: true)
         let storage = bytes
-        storage.withUnsafeBytes { apply(location, accountedSize: size, decoded: record.value, in: $0) }
+        storage.withUnsafeBytes { apply(location, accountedSize: size, decoded: value, in: $0) }
     }
 
     /// Applies one located record whose bytes are in `storage` (``bytes`` itself).
