@@ -5,6 +5,20 @@ import TestSupport
 
 /// The durable atomic replacement every store's write goes through.
 @Suite struct AtomicFileWriterTests {
+    @Test func theDirectoryOfAPathIsItsParentAndOfABareNameTheCurrentDirectory() {
+        let cases: [(path: String, directory: String)] = [
+            ("/a/b", "/a"), ("/a", "/"), ("/", "/"), ("//", "/"), ("///a", "/"), ("/a//", "/"),
+            ("a/b/", "a"), ("/a/b//", "/a"), ("a//b", "a"), ("../a/b", "../a"), ("./a", "."),
+            ("/tmp/x y/é/values.log", "/tmp/x y/é"), ("", "."), ("values.log", "."),
+            // Bare one-letter names and doubled slashes: Foundation's `deletingLastPathComponent`
+            // traps on these in swift-corelibs-foundation.
+            ("a", "."), ("a/", "."), ("a///b///", "a"),
+        ]
+        for (path, directory) in cases {
+            #expect(AtomicFileWriter.directory(of: path) == directory, "\(path)")
+        }
+    }
+
     @Test func replacesTheFileAndLeavesNoTemporaryFile() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("target").path

@@ -209,3 +209,37 @@ struct BasicStoreIndexTableTests {
         #expect(index.values == ["x": .integer(2)])
     }
 }
+
+/// The index's kept decoded values against a `Dictionary` by entry number, through the index's
+/// own moves: entries appended, values kept and forgotten, removals moving the last entry.
+@Suite("BasicDecodedValues")
+struct BasicDecodedValuesTests {
+    @Test func keptValuesFollowTheirEntriesThroughRemovals() {
+        var random = SeededRandom(seed: 21)
+        var kept = BasicDecodedValues()
+        var oracle: [Int: BasicValue] = [:]
+        var entryCount = 0
+        for step in 0 ..< 20_000 {
+            switch Int.random(in: 0 ..< 10, using: &random) {
+            case 0 ..< 3:
+                kept.entryAppended()
+                entryCount += 1
+            case 3 ..< 7 where entryCount > 0:
+                let entry = Int.random(in: 0 ..< entryCount, using: &random)
+                let value: BasicValue? = step.isMultiple(of: 5) ? nil : .integer(step)
+                kept.set(value, entry: entry, entryCount: entryCount)
+                oracle[entry] = value
+            case 7 ..< 10 where entryCount > 0:
+                let entry = Int.random(in: 0 ..< entryCount, using: &random)
+                let last = entryCount - 1
+                kept.entryRemoved(entry, last: last)
+                oracle[entry] = oracle[last]
+                oracle[last] = nil
+                entryCount -= 1
+            default:
+                break
+            }
+        }
+        for entry in 0 ..< entryCount + 2 { #expect(kept[entry] == oracle[entry], "entry \(entry)") }
+    }
+}

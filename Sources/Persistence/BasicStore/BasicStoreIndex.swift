@@ -59,9 +59,8 @@ package struct BasicStoreIndex {
     private(set) var slots: [UInt64] = []
     /// One per key, in no particular order.
     private var entries: [Entry] = []
-    /// Decoded values by entry number: empty until a value is first kept decoded (opening makes
-    /// none), then one per entry.
-    private var decodedValues: [BasicValue?] = []
+    /// The values kept decoded, by entry number.
+    private var decodedValues = BasicDecodedValues()
     /// The seed of ``BasicKeyHash``, read once.
     let seed = BasicKeyHash.processSeed
     /// The total size of the records the entries came from.
@@ -146,7 +145,7 @@ package struct BasicStoreIndex {
     /// - Returns: The value, or `nil`.
     package mutating func decodingValue(forKey key: String) -> BasicValue? {
         guard let entry = entryNumber(forKey: key) else { return nil }
-        if !decodedValues.isEmpty, let value = decodedValues[entry] { return value }
+        if let value = decodedValues[entry] { return value }
         let value = value(ofEntry: entry)
         setDecodedValue(value, ofEntry: entry)
         return value
@@ -289,11 +288,8 @@ package struct BasicStoreIndex {
             }
             entries.append(entry)
             slots[slot] = UInt64(hash) << 32 | UInt64(entries.count)
-            if !decodedValues.isEmpty {
-                decodedValues.append(decoded)
-            } else if case .some = decoded {
-                setDecodedValue(decoded, ofEntry: entries.count - 1)
-            }
+            decodedValues.entryAppended()
+            if case .some = decoded { setDecodedValue(decoded, ofEntry: entries.count - 1) }
         }
     }
 
@@ -378,10 +374,9 @@ package struct BasicStoreIndex {
                 slots[movedSlot] = slots[movedSlot] & 0xFFFF_FFFF_0000_0000 | UInt64(number + 1)
             }
             entries[number] = moved
-            if !decodedValues.isEmpty { decodedValues[number] = decodedValues[last] }
         }
         entries.removeLast()
-        if !decodedValues.isEmpty { decodedValues.removeLast() }
+        decodedValues.entryRemoved(number, last: last)
     }
 
     /// Rebuilds the table with `slotCount` slots (a power of two), from the stored hashes.
@@ -399,16 +394,12 @@ package struct BasicStoreIndex {
     // MARK: Values and keys
 
     private mutating func setDecodedValue(_ value: BasicValue?, ofEntry number: Int) {
-        if decodedValues.isEmpty {
-            guard case .some = value else { return }
-            decodedValues = Array(repeating: nil, count: entries.count)
-        }
-        decodedValues[number] = value
+        decodedValues.set(value, entry: number, entryCount: entries.count)
     }
 
     /// Entry `number`'s value: kept decoded, or decoded from ``bytes``.
     private func value(ofEntry number: Int) -> BasicValue? {
-        if !decodedValues.isEmpty, let value = decodedValues[number] { return value }
+        if let value = decodedValues[number] { return value }
         let entry = entries[number]
         return bytes.withUnsafeBytes { storage in
             // The record's end, from its length field: the value runs up to it.
