@@ -1,6 +1,7 @@
 // Checks CArchivistCRC's instruction path against a bit-at-a-time reference on a CPU this
 // machine may not have (run under qemu-user by Scripts/crc-cross-check.sh): the check value of
-// "123456789", every length 0...300 at 16 start offsets, and one 4 KiB buffer.
+// "123456789", every length 0...300 at 16 start offsets (also as a 4-byte piece and the rest, through
+// archivist_crc32c_hardware_pair), and one 4 KiB buffer.
 #include "CArchivistCRC.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,10 +33,15 @@ int main(void) {
             uint32_t want = reference(0, buffer + offset, length);
             uint32_t have = ~archivist_crc32c_hardware(~0u, buffer + offset, length);
             if (want != have) failures++;
+            if (length >= 4) {
+                uint32_t pair = ~0u;
+                if (!archivist_crc32c_hardware_pair(&pair, buffer + offset, 4, buffer + offset + 4, length - 4)
+                    || ~pair != want) failures++;
+            }
         }
     }
     uint32_t whole = ~archivist_crc32c_hardware(~0u, buffer, 4096);
     if (whole != reference(0, buffer, 4096)) failures++;
-    printf("mismatches: %d of %d\n", failures, 16 * 301 + 1);
+    printf("mismatches: %d of %d\n", failures, 16 * 301 + 16 * 297 + 1);
     return failures == 0 ? 0 : 1;
 }

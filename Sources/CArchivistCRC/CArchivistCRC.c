@@ -110,6 +110,14 @@ uint32_t archivist_crc32c_hardware(uint32_t state, const void *bytes, size_t cou
     return crc32c_instructions(state, (const unsigned char *)bytes, count);
 }
 
+int archivist_crc32c_hardware_pair(uint32_t *state, const void *first, size_t first_count,
+                                   const void *second, size_t second_count) {
+    if (archivist_crc32c_hardware_available() != 1 || first == NULL || second == NULL) return 0;
+    uint32_t crc = crc32c_instructions(*state, (const unsigned char *)first, first_count);
+    *state = crc32c_instructions(crc, (const unsigned char *)second, second_count);
+    return 1;
+}
+
 #else
 
 int archivist_crc32c_hardware_available(void) { return 0; }
@@ -118,6 +126,16 @@ uint32_t archivist_crc32c_hardware(uint32_t state, const void *bytes, size_t cou
     (void)bytes;
     (void)count;
     return state;
+}
+
+int archivist_crc32c_hardware_pair(uint32_t *state, const void *first, size_t first_count,
+                                   const void *second, size_t second_count) {
+    (void)state;
+    (void)first;
+    (void)first_count;
+    (void)second;
+    (void)second_count;
+    return 0;
 }
 
 #endif

@@ -98,4 +98,24 @@ struct BasicCRC32CTests {
             }
         }
     }
+
+    @Test func aChecksumOfTwoPiecesEqualsTheChecksumOfThemJoined() {
+        var random = SeededRandom(seed: 36)
+        let bytes = random.bytes(300)
+        bytes.withUnsafeBytes { all in
+            // A record's 4-byte length field and payloads of every short size, at odd addresses too.
+            for firstCount in [0, 1, 4, 9] {
+                for secondCount in [0, 1, 2, 3, 4, 5, 7, 8, 11, 12, 15, 16, 17, 60, 200] {
+                    for start in [0, 1, 3] where start + firstCount + secondCount <= all.count {
+                        let first = UnsafeRawBufferPointer(rebasing: all[start ..< start + firstCount])
+                        let secondStart = start + firstCount
+                        let second = UnsafeRawBufferPointer(rebasing: all[secondStart ..< secondStart + secondCount])
+                        let joined = UnsafeRawBufferPointer(rebasing: all[start ..< secondStart + secondCount])
+                        #expect(CRC32C.checksum(first, then: second) == CRC32C.software(joined),
+                                "\(firstCount) + \(secondCount) at \(start)")
+                    }
+                }
+            }
+        }
+    }
 }

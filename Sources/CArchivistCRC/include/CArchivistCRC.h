@@ -13,4 +13,11 @@ int archivist_crc32c_hardware_available(void);
 /// Only call when `archivist_crc32c_hardware_available()` returned 1; otherwise returns `state`.
 uint32_t archivist_crc32c_hardware(uint32_t state, const void *bytes, size_t count);
 
+/// Advances `*state` like `archivist_crc32c_hardware` over `first_count` bytes at `first`, then
+/// `second_count` bytes at `second` (a record's length field and its payload, which are not
+/// adjacent), in one call. Returns 1, or 0 without touching `*state` when the CPU has no CRC-32C
+/// instructions (or a pointer is NULL).
+int archivist_crc32c_hardware_pair(uint32_t *state, const void *first, size_t first_count,
+                                   const void *second, size_t second_count);
+
 #endif

@@ -43,7 +43,7 @@ package enum CRC32C {
     }
 
     /// The checksum of `first` followed by `second` (a record's length field and its payload,
-    /// which are not adjacent), with one check for the instructions.
+    /// which are not adjacent), in one call to the instructions.
     ///
     /// - Parameters:
     ///   - first: The first bytes.
@@ -51,10 +51,12 @@ package enum CRC32C {
     /// - Returns: The checksum of both.
     @inline(__always)
     package static func checksum(_ first: UnsafeRawBufferPointer, then second: UnsafeRawBufferPointer) -> UInt32 {
-        guard usesHardware, let firstBase = first.baseAddress, let secondBase = second.baseAddress else {
-            return checksum(second, continuing: checksum(first))
+        var state: UInt32 = ~0
+        guard let firstBase = first.baseAddress, let secondBase = second.baseAddress,
+              archivist_crc32c_hardware_pair(&state, firstBase, first.count, secondBase, second.count) == 1 else {
+            return software(second, continuing: software(first))
         }
-        return ~archivist_crc32c_hardware(archivist_crc32c_hardware(~0, firstBase, first.count), secondBase, second.count)
+        return ~state
     }
 
     /// The checksum computed with the CPU's instructions, or nil when it has none (for tests).
