@@ -243,3 +243,39 @@ struct BasicDecodedValuesTests {
         for entry in 0 ..< entryCount + 2 { #expect(kept[entry] == oracle[entry], "entry \(entry)") }
     }
 }
+
+/// The index's key hash spreads keys that differ little: nearly every one of 100,000 sequential
+/// keys, and of keys one byte apart at every length, gets its own 32 bits.
+@Suite("BasicKeyHash")
+struct BasicKeyHashTests {
+    private func distinctHashes(_ keys: [String]) -> Int {
+        let seed = BasicKeyHash.processSeed
+        var hashes = Set<UInt32>()
+        for key in keys {
+            var key = key
+            key.withUTF8 { hashes.insert(BasicKeyHash.hash(UnsafeRawBufferPointer($0), seed: seed)) }
+        }
+        return hashes.count
+    }
+
+    @Test func sequentialKeysRarelyShareAHash() {
+        let keys = (0 ..< 100_000).map { "key.\($0)" }
+        // A random 32-bit function gives about one shared pair in 100,000 keys.
+        #expect(distinctHashes(keys) >= keys.count - 10)
+    }
+
+    @Test func keysOneByteApartAtEveryLengthGetTheirOwnHash() {
+        for length in 1 ... 40 {
+            var keys: [String] = []
+            for position in 0 ..< length {
+                for letter in ["a", "b", "c"] {
+                    var characters = Array(repeating: "x", count: length)
+                    characters[position] = letter
+                    keys.append(characters.joined())
+                }
+            }
+            keys.append(String(repeating: "x", count: length))
+            #expect(distinctHashes(keys) == keys.count, "length \(length)")
+        }
+    }
+}
