@@ -136,6 +136,16 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
         add(interned(utf8: bytes, hash: hash))
     }
 
+    /// A string, given as valid UTF-8, that differs from every other string of the document:
+    /// written as an object of its own without consulting or filling the table of strings. For
+    /// writers that unique strings themselves; if the promise is broken, the document has two
+    /// equal string objects (still valid, but not the bytes the tree of the same values gives).
+    package mutating func distinctString(utf8 bytes: UnsafeRawBufferPointer) {
+        let number = newObject()
+        Self.writeString(utf8: bytes, into: &out)
+        add(number)
+    }
+
     package mutating func integer(_ value: PropertyListInteger) throws(PropertyListError) {
         let large = value.uint64Value.map { $0 > UInt64(Int64.max) } ?? false
         add(interned(large ? .largeInteger : .integer, value.bits))

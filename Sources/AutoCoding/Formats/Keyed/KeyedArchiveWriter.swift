@@ -142,9 +142,9 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     private var objectSlots: [ObjectIdentifier: UInt64] = [:]
     /// The instances given slots, kept alive so no identifier is reused while archiving.
     private var retained: [AnyObject] = []
-    private var stringSlots: KeyedStringTable
+    private(set) var stringSlots: KeyedStringTable
     /// Class descriptions by class name.
-    private var classSlots: [String: UInt64] = [:]
+    private(set) var classSlots: [String: UInt64] = [:]
     /// Class-description UIDs of Foundation classes, by ``foundationOrdinal(_:)`` (0: not written yet).
     private var foundationSlots = [UInt64](repeating: 0, count: 10)
     /// Class-description UIDs of `AutoCodable` types, and the type each custom name was used for.
