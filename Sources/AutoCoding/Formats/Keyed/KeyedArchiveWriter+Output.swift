@@ -9,11 +9,13 @@ extension KeyedArchiveWriter {
     ///
     /// - Throws: ``PropertyListError`` when the document outgrows the binary format.
     package func binaryArchive() throws(PropertyListError) -> Data {
+        let fixed = OutputKeys()
+        let shared = stringSlotsSpelledLikeOtherText(fixed)
         // UIDs bypass the scalar table (the stream writer maps small UIDs directly), so it holds the
-        // numbers: inline ones, and number entries. Strings and keys are the document's strings:
-        // the tables are sized once instead of growing.
+        // numbers: inline ones, and number entries. The string table holds only what is not a
+        // string entry (keys, class names, fixed strings) and the entries spelled like those.
         var stream = BinaryPropertyListStreamWriter(capacity: estimatedSize, expectedScalars: fields.count / 2 + slots.count / 8,
-                                                    expectedStrings: strings.count + keys.count + 8)
+                                                    expectedStrings: keys.count + 4 * classSlots.count + shared.count + 32)
         try stream.beginDictionary(count: 4)
         try stream.key(KeyedArchiveFormat.versionKey)
         stream.integer(KeyedArchiveFormat.version)
@@ -26,8 +28,6 @@ extension KeyedArchiveWriter {
         try stream.endDictionary()
         try stream.key(KeyedArchiveFormat.objectsKey)
         try stream.beginArray(count: slots.count)
-        let fixed = OutputKeys()
-        let shared = stringSlotsSpelledLikeOtherText(fixed)
         var nextShared = 0
         try fields.withUnsafeBufferPointer { (fields) throws(PropertyListError) in
             try references.withUnsafeBufferPointer { (references) throws(PropertyListError) in
@@ -41,7 +41,7 @@ extension KeyedArchiveWriter {
                     // like a key or fixed string need the stream's table to share one object.
                     while nextShared < shared.count, shared[nextShared] < index { nextShared += 1 }
                     if nextShared < shared.count, shared[nextShared] == index {
-                        KeyedStringTable.withUTF8(strings[slot.start]) { stream.string(utf8: $0, hash: slot.b) }
+                        try stream.string(strings[slot.start])
                     } else {
                         KeyedStringTable.withUTF8(strings[slot.start]) { stream.distinctString(utf8: $0) }
                     }
@@ -110,7 +110,7 @@ extension KeyedArchiveWriter {
             try stream.string(KeyedArchiveFormat.null)
         case .string:
             // binaryArchive() writes string entries itself; through the table this stays right.
-            KeyedStringTable.withUTF8(strings[slot.start]) { stream.string(utf8: $0, hash: slot.b) }
+            try stream.string(strings[slot.start])
         case .data:
             try stream.data(datas[slot.start])
         case .scalar:

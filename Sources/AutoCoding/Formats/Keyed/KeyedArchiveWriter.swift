@@ -67,7 +67,7 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     enum SlotKind: UInt8 {
         /// `$null` (entry 0, and entries reserved for containers not closed yet).
         case null
-        /// A string: `start` indexes ``strings``, `b` is its hash (``KeyedStringTable/hash(_:)``).
+        /// A string: `start` indexes ``strings``.
         case string
         /// Bytes: `start` indexes ``datas``.
         case data
@@ -254,13 +254,10 @@ package struct KeyedArchiveWriter: ArchiveWriter {
 
     /// The UID of a string, written once per distinct string.
     private mutating func stringUID(_ string: String) -> UInt64 {
-        let hash = KeyedStringTable.hash(string)
-        let found = stringSlots.find(string, hash: hash)
-        if let known = found.number { return known }
+        let next = UInt64(slots.count)
+        if let known = stringSlots.number(for: string, orRecord: next) { return known }
         strings.append(string)
-        let slot = newSlot(Slot(kind: .string, b: hash, start: strings.count - 1))
-        stringSlots.insert(string, hash: hash, number: slot, at: found.slot)
-        return slot
+        return newSlot(Slot(kind: .string, start: strings.count - 1))
     }
 
     private mutating func dataIndex(_ value: Data) -> Int {
