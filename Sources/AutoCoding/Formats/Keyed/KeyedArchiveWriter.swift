@@ -49,18 +49,30 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     }
 
     /// A value stored in an object entry or as a number entry: a UID or an inline scalar.
+    ///
+    /// The bits come first so that a ``Field`` packs its key after the tag: 16 bytes, not 24.
     struct Value {
         enum Tag: UInt8 { case uid, integer, unsigned, real, bool }
-        var tag: Tag
         var bits: UInt64
+        var tag: Tag
+
+        init(tag: Tag, bits: UInt64) {
+            self.bits = bits
+            self.tag = tag
+        }
 
         static func uid(_ number: UInt64) -> Value { Value(tag: .uid, bits: number) }
     }
 
     /// An object entry: the number of its key in ``keys`` (-1: the empty string) and its value.
     struct Field {
-        var key: Int32
         var value: Value
+        var key: Int32
+
+        init(key: Int32, value: Value) {
+            self.value = value
+            self.key = key
+        }
     }
 
     /// What one `$objects` entry is.
