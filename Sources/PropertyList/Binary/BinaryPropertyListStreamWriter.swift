@@ -130,10 +130,14 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
         add(interned(utf8: bytes, hash: BinaryPropertyListByteTable.hash(bytes)))
     }
 
-    /// A string given as valid UTF-8 with its ``keyHash(utf8:)`` worked out beforehand (writers
-    /// that unique strings themselves hash each one once).
-    package mutating func string(utf8 bytes: UnsafeRawBufferPointer, hash: UInt64) {
-        add(interned(utf8: bytes, hash: hash))
+    /// A string, given as valid UTF-8, that differs from every other string of the document:
+    /// written as an object of its own without consulting or filling the table of strings. For
+    /// writers that unique strings themselves; if the promise is broken, the document has two
+    /// equal string objects (still valid, but not the bytes the tree of the same values gives).
+    package mutating func distinctString(utf8 bytes: UnsafeRawBufferPointer) {
+        let number = newObject()
+        Self.writeString(utf8: bytes, into: &out)
+        add(number)
     }
 
     package mutating func integer(_ value: PropertyListInteger) throws(PropertyListError) {

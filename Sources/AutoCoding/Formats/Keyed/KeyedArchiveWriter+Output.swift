@@ -9,11 +9,13 @@ extension KeyedArchiveWriter {
     ///
     /// - Throws: ``PropertyListError`` when the document outgrows the binary format.
     package func binaryArchive() throws(PropertyListError) -> Data {
+        let fixed = OutputKeys()
+        let shared = stringSlotsSpelledLikeOtherText(fixed)
         // UIDs bypass the scalar table (the stream writer maps small UIDs directly), so it holds the
-        // numbers: inline ones, and number entries. Strings and keys are the document's strings:
-        // the tables are sized once instead of growing.
+        // numbers: inline ones, and number entries. The string table holds only what is not a
+        // string entry (keys, class names, fixed strings) and the entries spelled like those.
         var stream = BinaryPropertyListStreamWriter(capacity: estimatedSize, expectedScalars: fields.count / 2 + slots.count / 8,
-                                                    expectedStrings: strings.count + keys.count + 8)
+                                                    expectedStrings: keys.count + 4 * classSlots.count + shared.count + 32)
         try stream.beginDictionary(count: 4)
         try stream.key(KeyedArchiveFormat.versionKey)
         stream.integer(KeyedArchiveFormat.version)
@@ -26,15 +28,47 @@ extension KeyedArchiveWriter {
         try stream.endDictionary()
         try stream.key(KeyedArchiveFormat.objectsKey)
         try stream.beginArray(count: slots.count)
-        let fixed = OutputKeys()
+        var nextShared = 0
         try fields.withUnsafeBufferPointer { (fields) throws(PropertyListError) in
             try references.withUnsafeBufferPointer { (references) throws(PropertyListError) in
-                for slot in slots { try write(slot, fields, references, fixed, to: &stream) }
+                for index in slots.indices {
+                    let slot = slots[index]
+                    guard slot.kind == .string else {
+                        try write(slot, fields, references, fixed, to: &stream)
+                        continue
+                    }
+                    // String entries are already unique among themselves, so only those spelled
+                    // like a key or fixed string need the stream's table to share one object.
+                    while nextShared < shared.count, shared[nextShared] < index { nextShared += 1 }
+                    if nextShared < shared.count, shared[nextShared] == index {
+                        try stream.string(strings[slot.start])
+                    } else {
+                        KeyedStringTable.withUTF8(strings[slot.start]) { stream.distinctString(utf8: $0) }
+                    }
+                }
             }
         }
         try stream.endArray()
         try stream.endDictionary()
         return try stream.finish()
+    }
+
+    /// The string entries, in ascending order (a number may repeat), whose text the output also
+    /// writes as something else: an object's key, a class name, or one of the layout's fixed strings.
+    private func stringSlotsSpelledLikeOtherText(_ fixed: OutputKeys) -> [Int] {
+        var shared: [Int] = []
+        func note(_ text: String) {
+            if let slot = stringSlots.find(text, hash: KeyedStringTable.hash(text)).number { shared.append(Int(slot)) }
+        }
+        for text in fixed.texts { note(text) }
+        for key in keys { note(key.text) }
+        for slot in classSlots.values where Int(slot) < slots.count {
+            let description = slots[Int(slot)]
+            note(strings[description.start])
+            for name in strings[Int(description.b)..<Int(description.b + description.c)] { note(name) }
+        }
+        shared.sort()
+        return shared
     }
 
     /// A guess at the document's size, so its buffer is allocated about once.
@@ -58,6 +92,15 @@ extension KeyedArchiveWriter {
         let uuid = KeyedArchiveKeys.uuid.key
         let className = KeyedArchiveKeys.className.key
         let classes = KeyedArchiveKeys.classes.key
+
+        /// Every fixed string ``binaryArchive()`` writes: these keys, the top level's keys,
+        /// `$null`, the archiver's name and the nil marker's key.
+        var texts: [String] {
+            [classKey.text, objects.text, keys.text, time.text, base.text, relative.text, uuid.text, className.text,
+             classes.text, KeyedArchiveFormat.versionKey, KeyedArchiveFormat.archiverKey, KeyedArchiveFormat.archiverName,
+             KeyedArchiveFormat.topKey, KeyedArchiveFormat.rootKey, KeyedArchiveFormat.objectsKey, KeyedArchiveFormat.null,
+             ReservedKey.nilMarker, ""]
+        }
     }
 
     private func write(_ slot: Slot, _ fields: UnsafeBufferPointer<Field>, _ references: UnsafeBufferPointer<UInt64>,
@@ -66,7 +109,8 @@ extension KeyedArchiveWriter {
         case .null:
             try stream.string(KeyedArchiveFormat.null)
         case .string:
-            KeyedStringTable.withUTF8(strings[slot.start]) { stream.string(utf8: $0, hash: slot.b) }
+            // binaryArchive() writes string entries itself; through the table this stays right.
+            try stream.string(strings[slot.start])
         case .data:
             try stream.data(datas[slot.start])
         case .scalar:

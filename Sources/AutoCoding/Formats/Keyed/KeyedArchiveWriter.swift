@@ -49,25 +49,37 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     }
 
     /// A value stored in an object entry or as a number entry: a UID or an inline scalar.
+    ///
+    /// The bits come first so that a ``Field`` packs its key after the tag: 16 bytes, not 24.
     struct Value {
         enum Tag: UInt8 { case uid, integer, unsigned, real, bool }
-        var tag: Tag
         var bits: UInt64
+        var tag: Tag
+
+        init(tag: Tag, bits: UInt64) {
+            self.bits = bits
+            self.tag = tag
+        }
 
         static func uid(_ number: UInt64) -> Value { Value(tag: .uid, bits: number) }
     }
 
     /// An object entry: the number of its key in ``keys`` (-1: the empty string) and its value.
     struct Field {
-        var key: Int32
         var value: Value
+        var key: Int32
+
+        init(key: Int32, value: Value) {
+            self.value = value
+            self.key = key
+        }
     }
 
     /// What one `$objects` entry is.
     enum SlotKind: UInt8 {
         /// `$null` (entry 0, and entries reserved for containers not closed yet).
         case null
-        /// A string: `start` indexes ``strings``, `b` is its hash (``KeyedStringTable/hash(_:)``).
+        /// A string: `start` indexes ``strings``.
         case string
         /// Bytes: `start` indexes ``datas``.
         case data
@@ -142,9 +154,9 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     private var objectSlots: [ObjectIdentifier: UInt64] = [:]
     /// The instances given slots, kept alive so no identifier is reused while archiving.
     private var retained: [AnyObject] = []
-    private var stringSlots: KeyedStringTable
+    private(set) var stringSlots: KeyedStringTable
     /// Class descriptions by class name.
-    private var classSlots: [String: UInt64] = [:]
+    private(set) var classSlots: [String: UInt64] = [:]
     /// Class-description UIDs of Foundation classes, by ``foundationOrdinal(_:)`` (0: not written yet).
     private var foundationSlots = [UInt64](repeating: 0, count: 10)
     /// Class-description UIDs of `AutoCodable` types, and the type each custom name was used for.
@@ -254,13 +266,10 @@ package struct KeyedArchiveWriter: ArchiveWriter {
 
     /// The UID of a string, written once per distinct string.
     private mutating func stringUID(_ string: String) -> UInt64 {
-        let hash = KeyedStringTable.hash(string)
-        let found = stringSlots.find(string, hash: hash)
-        if let known = found.number { return known }
+        let next = UInt64(slots.count)
+        if let known = stringSlots.number(for: string, orRecord: next) { return known }
         strings.append(string)
-        let slot = newSlot(Slot(kind: .string, b: hash, start: strings.count - 1))
-        stringSlots.insert(string, hash: hash, number: slot, at: found.slot)
-        return slot
+        return newSlot(Slot(kind: .string, start: strings.count - 1))
     }
 
     private mutating func dataIndex(_ value: Data) -> Int {
