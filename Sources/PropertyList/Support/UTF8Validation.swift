@@ -9,10 +9,7 @@ package enum UTF8Validation {
     ///
     /// - Parameter bytes: The bytes to check.
     /// - Returns: `true` for ASCII (and for no bytes).
-    ///
-    /// Emitted into each calling module: readers in other modules call it once per key and
-    /// string, and `@inlinable` alone does not inline a `package` member across modules.
-    @_alwaysEmitIntoClient
+    @inlinable
     package static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var index = 0
         let count = bytes.count
