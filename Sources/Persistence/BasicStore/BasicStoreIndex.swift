@@ -200,10 +200,9 @@ package struct BasicStoreIndex {
     private mutating func apply(_ record: BasicLogRecord, framed: [UInt8], size: Int) {
         var key = record.key
         let keyCount = key.utf8.count
-        let found = key.withUTF8 { key in
-            bytes.withUnsafeBytes { storage in
-                find(UnsafeRawBufferPointer(key), hash: BasicKeyHash.hash(UnsafeRawBufferPointer(key), seed: seed), in: storage)
-            }
+        let (found, hash) = key.withUTF8 { key in
+            let hash = BasicKeyHash.hash(UnsafeRawBufferPointer(key), seed: seed)
+            return (bytes.withUnsafeBytes { find(UnsafeRawBufferPointer(key), hash: hash, in: $0) }, hash)
         }
         // A key the index has needs no new bytes: its entry keeps the key where it was found, the
         // value is kept decoded (which reads prefer to the record's bytes), and the new record's
@@ -227,7 +226,7 @@ package struct BasicStoreIndex {
             keyStart: offset + BasicLogFormat.recordHeaderSize + 1 + BasicValueEncoder.varintSize(UInt64(keyCount)),
             keyCount: keyCount, keyIsASCII: true, isSet: true)
         let storage = bytes
-        storage.withUnsafeBytes { apply(location, accountedSize: size, decoded: value, in: $0) }
+        storage.withUnsafeBytes { apply(location, hash: hash, accountedSize: size, decoded: value, in: $0) }
     }
 
     /// Applies one located record whose bytes are in `storage` (``bytes`` itself).

@@ -67,17 +67,13 @@ package enum BasicValueDecoder {
     @inline(__always)
     static func skipStringOrData(from reader: inout BasicByteReader, knownASCII: Bool = false) throws(BasicDecodingFailure) -> Bool {
         switch reader.peekByte() {
-        case BasicValueTag.string.rawValue?:
+        case BasicValueTag.string.rawValue? where !knownASCII:
             reader.skipPeekedByte()
-            if knownASCII {
-                _ = try reader.readBytes(try reader.readCount(minimumBytesEach: 1))
-            } else {
-                try reader.skipString()
-            }
-        case BasicValueTag.data.rawValue?:
+            try reader.skipString()
+        case BasicValueTag.string.rawValue?, BasicValueTag.data.rawValue?:
+            // Data, or a string whose bytes are known to be ASCII: a length and that many bytes.
             reader.skipPeekedByte()
-            let count = try reader.readCount(minimumBytesEach: 1)
-            _ = try reader.readBytes(count)
+            _ = try reader.readBytes(try reader.readCount(minimumBytesEach: 1))
         default:
             return false
         }
