@@ -111,6 +111,38 @@ struct BasicValueStoreRecoveryTests {
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
     }
 
+    @Test func openingListsTheDirectoryAgainOnlyWhenItChangedSinceASettledListing() throws {
+        let directory = try TemporaryDirectory()
+        _ = try populate(directory, count: 1)
+        // A directory last changed a minute ago: the next open lists it and records its time.
+        let settled = Date(timeIntervalSinceNow: -60)
+        try FileManager.default.setAttributes([.modificationDate: settled], ofItemAtPath: directory.url.path)
+        _ = try BasicValueStore(fileURL: logURL(directory))
+        let leftover = directory.file(AtomicFileWriter.temporaryPrefix + "999999999-abc-values.log")
+        try Data("half a compaction".utf8).write(to: leftover)
+        // Creating the file moved the directory's time: the next open lists it again.
+        _ = try BasicValueStore(fileURL: logURL(directory))
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        // The same directory time as at the recorded listing means no new file: not listed.
+        try FileManager.default.setAttributes([.modificationDate: settled], ofItemAtPath: directory.url.path)
+        _ = try BasicValueStore(fileURL: logURL(directory))
+        try Data("planted behind the time's back".utf8).write(to: leftover)
+        try FileManager.default.setAttributes([.modificationDate: settled], ofItemAtPath: directory.url.path)
+        _ = try BasicValueStore(fileURL: logURL(directory))
+        #expect(FileManager.default.fileExists(atPath: leftover.path))
+    }
+
+    @Test func aLockFileOfEightBytesFromAnEarlierBuildGrowsAndKeepsWorking() throws {
+        let directory = try TemporaryDirectory()
+        _ = try populate(directory, count: 2)
+        try Data(count: 8).write(to: directory.file("values.log.lock"))
+        let store = try BasicValueStore(fileURL: logURL(directory))
+        try store.set("again", forKey: "k0")
+        #expect(try Data(contentsOf: directory.file("values.log.lock")).count == BasicLogFormat.lockFileSize)
+        #expect(try BasicValueStore(fileURL: logURL(directory)).string(forKey: "k0") == "again")
+        #expect(store.string(forKey: "k1") == "value 1")
+    }
+
     @Test func compactionFilesOfAKilledProcessAreRemovedOnOpenAndLiveOnesKept() throws {
         let directory = try TemporaryDirectory()
         _ = try populate(directory, count: 1)

@@ -40,12 +40,19 @@ final class BasicLogFile {
         self.sharesFlushes = sharesFlushes
         self.path = path
         self.lockPath = path + ".lock"
-        try fileSystem.createDirectory(AtomicFileWriter.directory(of: path))
-        let lockFile = try fileSystem.open(lockPath, mode: .readWrite(permissions: 0o644))
+        let lockFile: FileDescriptor
+        do throws(SystemCallError) {
+            lockFile = try fileSystem.open(lockPath, mode: .readWrite(permissions: 0o644))
+        } catch where error.code == ENOENT {
+            // The directory is made only when missing: an open of an existing store costs no `stat` for it.
+            try fileSystem.createDirectory(AtomicFileWriter.directory(of: path))
+            lockFile = try fileSystem.open(lockPath, mode: .readWrite(permissions: 0o644))
+        }
         self.lockFile = lockFile
         do throws(SystemCallError) {
-            // Growing an empty file to 8 zero bytes is idempotent, so racing openers agree.
-            if try fileSystem.status(of: lockFile).size < 8 { try fileSystem.truncate(lockFile, to: 8) }
+            // Growing a shorter file with zero bytes is idempotent, so racing openers agree.
+            let size = Int64(BasicLogFormat.lockFileSize)
+            if try fileSystem.status(of: lockFile).size < size { try fileSystem.truncate(lockFile, to: size) }
         } catch {
             try? fileSystem.close(lockFile)
             throw error
@@ -124,9 +131,7 @@ final class BasicLogFile {
     /// - Returns: The whole file; ``end`` becomes its size.
     /// - Throws: ``SystemCallError``.
     func readAll() throws(SystemCallError) -> [UInt8] {
-        if try fileSystem.status(path) == nil {
-            try AtomicFileWriter(fileSystem: fileSystem).write(Data(BasicLogFormat.header), to: path)
-        }
+        // A missing log is created empty by the open; the store then writes its header with ``replace(with:)``.
         let (opened, size) = try reopen()
         let bytes = try fileSystem.readBytes(opened.file, at: 0, count: size)
         end = bytes.count
@@ -228,8 +233,24 @@ final class BasicLogFile {
         groupCommit.opened(generation: generation, size: end, descriptor: opened)
     }
 
-    /// Removes leftover temporary files of crashed compactions in the log's directory.
+    /// Removes leftover temporary files of crashed writers in the log's directory. Call holding the lock.
+    ///
+    /// Listing a directory costs five system calls; a `stat` of it tells whether it can have
+    /// changed. Creating, renaming or removing a file sets the directory's modification time, so a
+    /// directory whose time is the one recorded at the last listing holds no new file. The time is
+    /// recorded only once it is ``settledDirectoryAge`` old: file systems keep coarse times, and a
+    /// change within the same tick as the listing would otherwise go unseen.
     func removeLeftoverTemporaryFiles() {
-        AtomicFileWriter(fileSystem: fileSystem).removeLeftoverTemporaryFiles(in: AtomicFileWriter.directory(of: path))
+        let directory = AtomicFileWriter.directory(of: path)
+        let before = (try? fileSystem.status(directory))?.modificationTime
+        if let before, before == counter.listedDirectoryTime { return }
+        let removed = AtomicFileWriter(fileSystem: fileSystem).removeLeftoverTemporaryFiles(in: directory)
+        // A removal changed the time again, to now: nothing settled to record.
+        let settled = before.map { removed == 0 && Date().timeIntervalSince1970 - $0 >= Self.settledDirectoryAge } ?? false
+        counter.listedDirectoryTime = settled ? before : nil
     }
+
+    /// How old (seconds) a directory's modification time must be to be recorded: far beyond any
+    /// file system's time granularity (two seconds at the coarsest) and ordinary clock skew.
+    static let settledDirectoryAge = 10.0
 }

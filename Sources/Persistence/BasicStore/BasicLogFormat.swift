@@ -7,6 +7,13 @@
 /// payload = operation(1) keyLength(varint) key(UTF-8) [value]              value only for a set
 /// crc     = CRC-32C of the 4 length bytes followed by the payload
 /// ```
+///
+/// The lock file next to the log (`<log>.lock`) holds two words shared by the processes that
+/// have the store open, in native byte order (they never leave the machine):
+///
+/// ```
+/// lock    = changeCounter(u64) listedDirectoryTime(f64 bits, 0 = none)            16 bytes
+/// ```
 package enum BasicLogFormat {
     /// The first 8 bytes of every log: a non-ASCII byte, `ABVS`, CR LF and ^Z, so a file mangled by
     /// text-mode transfer or a file of another kind is recognised at once.
@@ -25,6 +32,11 @@ package enum BasicLogFormat {
     /// The largest payload a record may have (64 MiB): a bigger value is refused at `set`, and a
     /// damaged length field beyond it is recognised as damage without reading further.
     package static let maximumPayloadSize = 64 << 20
+
+    /// The lock file's size: its two shared words.
+    package static let lockFileSize = 16
+    /// Where the lock file keeps the log directory's modification time at its last listing.
+    package static let listedDirectoryTimeOffset = 8
 
     /// The header bytes of a new log.
     package static var header: [UInt8] {
