@@ -253,7 +253,7 @@ struct BasicKeyHashTests {
         var hashes = Set<UInt32>()
         for key in keys {
             var key = key
-            key.withUTF8 { hashes.insert(BasicKeyHash.hash(UnsafeRawBufferPointer($0), seed: seed)) }
+            _ = key.withUTF8 { hashes.insert(BasicKeyHash.hash(UnsafeRawBufferPointer($0), seed: seed)) }
         }
         return hashes.count
     }

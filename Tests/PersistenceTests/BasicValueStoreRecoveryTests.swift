@@ -27,6 +27,20 @@ struct BasicValueStoreRecoveryTests {
         try Data(bytes).write(to: logURL(directory))
     }
 
+    /// Sets the lock file's replacement mark, as a process killed while compacting leaves it.
+    private func markReplacementInterrupted(_ directory: borrowing TemporaryDirectory) throws {
+        let handle = try FileHandle(forUpdating: directory.file("values.log.lock"))
+        defer { try? handle.close() }
+        try handle.seek(toOffset: UInt64(BasicLogFormat.replacementMarkOffset))
+        try handle.write(contentsOf: withUnsafeBytes(of: UInt64(1)) { Data($0) })
+    }
+
+    private func replacementMark(_ directory: borrowing TemporaryDirectory) throws -> UInt64 {
+        let bytes = [UInt8](try Data(contentsOf: directory.file("values.log.lock")))
+        guard bytes.count == BasicLogFormat.lockFileSize else { return .max }
+        return bytes[BasicLogFormat.replacementMarkOffset...].reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
     @Test func corruptBytesInTheMiddleCostOnlyThatRecord() throws {
         let directory = try TemporaryDirectory()
         let offsets = try populate(directory, count: 10)
@@ -107,29 +121,37 @@ struct BasicValueStoreRecoveryTests {
         _ = try populate(directory, count: 1)
         let leftover = directory.file(AtomicFileWriter.temporaryPrefix + "999999999-abc-values.log")
         try Data("half a compaction".utf8).write(to: leftover)
+        try markReplacementInterrupted(directory)
+        _ = try BasicValueStore(fileURL: logURL(directory))
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(try replacementMark(directory) == 0)
+    }
+
+    @Test func openingListsTheDirectoryOnlyAfterAnInterruptedReplacement() throws {
+        let directory = try TemporaryDirectory()
+        _ = try populate(directory, count: 1)
+        let leftover = directory.file(AtomicFileWriter.temporaryPrefix + "999999999-abc-values.log")
+        try Data("not this store's".utf8).write(to: leftover)
+        // No replacement was cut short: opening lists nothing and leaves the file to its writer's store.
+        _ = try BasicValueStore(fileURL: logURL(directory))
+        #expect(FileManager.default.fileExists(atPath: leftover.path))
+        try markReplacementInterrupted(directory)
         _ = try BasicValueStore(fileURL: logURL(directory))
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
     }
 
-    @Test func openingListsTheDirectoryAgainOnlyWhenItChangedSinceASettledListing() throws {
+    @Test func aCompactionLeavesTheReplacementMarkClearWhetherItSucceedsOrFails() throws {
         let directory = try TemporaryDirectory()
-        _ = try populate(directory, count: 1)
-        // A directory last changed a minute ago: the next open lists it and records its time.
-        let settled = Date(timeIntervalSinceNow: -60)
-        try FileManager.default.setAttributes([.modificationDate: settled], ofItemAtPath: directory.url.path)
-        _ = try BasicValueStore(fileURL: logURL(directory))
-        let leftover = directory.file(AtomicFileWriter.temporaryPrefix + "999999999-abc-values.log")
-        try Data("half a compaction".utf8).write(to: leftover)
-        // Creating the file moved the directory's time: the next open lists it again.
-        _ = try BasicValueStore(fileURL: logURL(directory))
-        #expect(!FileManager.default.fileExists(atPath: leftover.path))
-        // The same directory time as at the recorded listing means no new file: not listed.
-        try FileManager.default.setAttributes([.modificationDate: settled], ofItemAtPath: directory.url.path)
-        _ = try BasicValueStore(fileURL: logURL(directory))
-        try Data("planted behind the time's back".utf8).write(to: leftover)
-        try FileManager.default.setAttributes([.modificationDate: settled], ofItemAtPath: directory.url.path)
-        _ = try BasicValueStore(fileURL: logURL(directory))
-        #expect(FileManager.default.fileExists(atPath: leftover.path))
+        let faults = FaultInjectingFileSystem()
+        let store = try BasicValueStore(fileURL: logURL(directory), durability: .full, compaction: .standard,
+                                        fileSystem: faults)
+        try store.set(1, forKey: "a")
+        try store.compact()
+        #expect(try replacementMark(directory) == 0)
+        faults.inject(FileSystemFault(.rename, code: EIO, times: 1))
+        #expect(throws: PersistenceError.self) { try store.compact() }
+        #expect(try replacementMark(directory) == 0)
+        #expect(try BasicValueStore(fileURL: logURL(directory)).integer(forKey: "a") == 1)
     }
 
     @Test func aLockFileOfEightBytesFromAnEarlierBuildGrowsAndKeepsWorking() throws {
@@ -149,6 +171,7 @@ struct BasicValueStoreRecoveryTests {
         let dead = try KilledWriter.deadProcessID()
         let leftover = try KilledWriter.leaveTemporaryFile(in: directory.url, for: "values.log", pid: dead)
         let live = try KilledWriter.leaveTemporaryFile(in: directory.url, for: "values.log", pid: 1)
+        try markReplacementInterrupted(directory)
         let store = try BasicValueStore(fileURL: logURL(directory))
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
         #expect(FileManager.default.fileExists(atPath: live.path))

@@ -226,6 +226,9 @@ final class BasicLogFile {
     /// - Throws: ``SystemCallError``; on failure the old log is still in place and open.
     func replace(with bytes: [UInt8]) throws(SystemCallError) {
         counter.increment()
+        // Set while the temporary file may exist: a process killed in between leaves it set.
+        counter.markReplacement(inProgress: true)
+        defer { counter.markReplacement(inProgress: false) }
         try AtomicFileWriter(fileSystem: fileSystem).write(Data(bytes), to: path)
         // The new file holds `bytes`, which the caller already has: reopen it without reading.
         let (opened, size) = try reopen()
@@ -233,24 +236,16 @@ final class BasicLogFile {
         groupCommit.opened(generation: generation, size: end, descriptor: opened)
     }
 
-    /// Removes leftover temporary files of crashed writers in the log's directory. Call holding the lock.
+    /// Removes the temporary files that processes which died replacing the log left in its
+    /// directory. Call holding the lock.
     ///
-    /// Listing a directory costs five system calls; a `stat` of it tells whether it can have
-    /// changed. Creating, renaming or removing a file sets the directory's modification time, so a
-    /// directory whose time is the one recorded at the last listing holds no new file. The time is
-    /// recorded only once it is ``settledDirectoryAge`` old: file systems keep coarse times, and a
-    /// change within the same tick as the listing would otherwise go unseen.
+    /// Listing a directory costs five system calls, as much as the rest of opening a small store;
+    /// so the directory is listed only when the replacement mark says a replacement was cut short.
+    /// (After a power loss in the middle of a compaction the mark may be lost with the lock file's
+    /// unwritten page; the temporary file then stays, never read, until a later listing.)
     func removeLeftoverTemporaryFiles() {
-        let directory = AtomicFileWriter.directory(of: path)
-        let before = (try? fileSystem.status(directory))?.modificationTime
-        if let before, before == counter.listedDirectoryTime { return }
-        let removed = AtomicFileWriter(fileSystem: fileSystem).removeLeftoverTemporaryFiles(in: directory)
-        // A removal changed the time again, to now: nothing settled to record.
-        let settled = before.map { removed == 0 && Date().timeIntervalSince1970 - $0 >= Self.settledDirectoryAge } ?? false
-        counter.listedDirectoryTime = settled ? before : nil
+        guard counter.replacementMayHaveBeenInterrupted else { return }
+        AtomicFileWriter(fileSystem: fileSystem).removeLeftoverTemporaryFiles(in: AtomicFileWriter.directory(of: path))
+        counter.markReplacement(inProgress: false)
     }
-
-    /// How old (seconds) a directory's modification time must be to be recorded: far beyond any
-    /// file system's time granularity (two seconds at the coarsest) and ordinary clock skew.
-    static let settledDirectoryAge = 10.0
 }

@@ -12,7 +12,7 @@
 /// have the store open, in native byte order (they never leave the machine):
 ///
 /// ```
-/// lock    = changeCounter(u64) listedDirectoryTime(f64 bits, 0 = none)            16 bytes
+/// lock    = changeCounter(u64) replacementMark(u64, nonzero while replacing)    16 bytes
 /// ```
 package enum BasicLogFormat {
     /// The first 8 bytes of every log: a non-ASCII byte, `ABVS`, CR LF and ^Z, so a file mangled by
@@ -35,8 +35,8 @@ package enum BasicLogFormat {
 
     /// The lock file's size: its two shared words.
     package static let lockFileSize = 16
-    /// Where the lock file keeps the log directory's modification time at its last listing.
-    package static let listedDirectoryTimeOffset = 8
+    /// Where the lock file's replacement mark is: nonzero while a process replaces the log.
+    package static let replacementMarkOffset = 8
 
     /// The header bytes of a new log.
     package static var header: [UInt8] {

@@ -48,14 +48,18 @@ package enum BasicLogScanner {
     /// - Parameters:
     ///   - bytes: The log, or the part of it being read; offsets are relative to its start.
     ///   - start: The offset of the first record.
+    ///   - limit: Where to stop: no record starting at or after it is read (the end by default).
+    ///     A record or damaged range that starts before it is read whole, so the scan may end
+    ///     past it; ``Summary/validEnd`` tells where it ended.
     ///   - visit: Receives each intact record's location, in log order.
     /// - Returns: The number of records, the damaged ranges and the end of the intact part.
     @inline(__always)
-    package static func scan(_ bytes: UnsafeRawBufferPointer, from start: Int,
+    package static func scan(_ bytes: UnsafeRawBufferPointer, from start: Int, until limit: Int = .max,
                              visit: (BasicRecordLocation) -> Void) -> Summary {
         var summary = Summary()
         var position = start
-        while position < bytes.count {
+        let end = min(limit, bytes.count)
+        while position < end {
             if let location = try? BasicLogRecord.locate(in: bytes, at: position) {
                 visit(location)
                 summary.recordCount += 1

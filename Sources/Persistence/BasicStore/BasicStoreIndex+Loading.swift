@@ -7,10 +7,15 @@ extension BasicStoreIndex {
     /// - Parameter log: The whole log file, header included.
     /// - Returns: What the scan found; offsets are relative to the file's start. A torn tail is
     ///   already left out of the index's bytes; cutting it from the file is the caller's.
-    package mutating func load(log: [UInt8]) -> BasicLogScanner.Summary {
+    /// - Parameters:
+    ///   - log: The whole log file, header included.
+    ///   - parallelFrom: The smallest log part worth checking on a second thread (see
+    ///     ``BasicParallelScan``); tests lower it to compare both ways on small logs.
+    package mutating func load(log: [UInt8], parallelFrom minimumBytes: Int = BasicParallelScan.minimumBytes)
+        -> BasicLogScanner.Summary {
         self = BasicStoreIndex(expectingLogSize: log.count)
         bytes = log
-        return applyRecords(from: BasicLogFormat.headerSize, applied: nil)
+        return applyRecords(from: BasicLogFormat.headerSize, applied: nil, parallelFrom: minimumBytes)
     }
 
     /// Applies the records another process appended after what the index has read.
@@ -24,7 +29,7 @@ extension BasicStoreIndex {
         reserveCapacity(forAppendedBytes: appended.count)
         let start = bytes.count
         bytes.append(contentsOf: appended)
-        var summary = applyRecords(from: start, applied: applied)
+        var summary = applyRecords(from: start, applied: applied, parallelFrom: .max)
         summary.damagedRanges = summary.damagedRanges.map { ($0.lowerBound - start) ..< ($0.upperBound - start) }
         summary.validEnd -= start
         return summary
@@ -35,15 +40,20 @@ extension BasicStoreIndex {
     /// Keys are compared as bytes, so a record whose key is not normalized (written by something
     /// other than this store) cannot be applied in place: from the first such record on, the
     /// intact records are copied, those keys re-framed normalized, and applied from the copy.
-    private mutating func applyRecords(from start: Int, applied: ((String, BasicValue?) -> Void)?)
-        -> BasicLogScanner.Summary {
+    private mutating func applyRecords(from start: Int, applied: ((String, BasicValue?) -> Void)?,
+                                       parallelFrom minimumBytes: Int) -> BasicLogScanner.Summary {
         // Each pass reads a copy of the array reference (so the table may change meanwhile),
         // dropped before the bytes change, so nothing is copied.
         let summary: BasicLogScanner.Summary
         let firstUnnormalized: Int?
         do {
             let log = bytes
-            (summary, firstUnnormalized) = log.withUnsafeBytes { applyInPlace(from: start, in: $0, applied: applied) }
+            (summary, firstUnnormalized) = log.withUnsafeBytes { storage in
+                guard applied == nil, let split = beginParallelScan(in: storage, from: start, minimumBytes: minimumBytes) else {
+                    return applyInPlace(from: start, in: storage, applied: applied)
+                }
+                return applyInParallel(from: start, in: storage, split: split)
+            }
         }
         guard let firstUnnormalized else {
             if summary.validEnd < bytes.count { bytes.removeSubrange(summary.validEnd...) }
@@ -68,20 +78,24 @@ extension BasicStoreIndex {
     /// normalized, prefetching the table slot of each a few records before applying it.
     ///
     /// - Returns: The scan's summary, and where the first record with a key to normalize starts.
-    private mutating func applyInPlace(from start: Int, in storage: UnsafeRawBufferPointer,
+    // Never inlined: it is the one copy of the scanning loop (with the record checks inlined into
+    // it) for every caller; inlining several copies into one function made that function too large
+    // for the optimizer, which then left even buffer accessors as calls.
+    @inline(never)
+    private mutating func applyInPlace(from start: Int, until limit: Int = .max, in storage: UnsafeRawBufferPointer,
                                        applied: ((String, BasicValue?) -> Void)?) -> (BasicLogScanner.Summary, Int?) {
         var firstUnnormalized: Int?
         // Records wait in a ring of `lookahead` while their slots are prefetched.
         var pending: [(location: BasicRecordLocation, hash: UInt32)] = []
         pending.reserveCapacity(Self.lookahead)
         var oldest = 0
-        let summary = BasicLogScanner.scan(storage, from: start) { location in
+        let seed = seed
+        let summary = BasicLogScanner.scan(storage, from: start, until: limit) { location in
             guard firstUnnormalized == nil else { return }
-            guard location.keyIsASCII || Self.keyIsNormalized(location, in: storage) else {
+            guard let hash = Self.checkedKeyHash(of: location, in: storage, seed: seed) else {
                 firstUnnormalized = location.offset
                 return
             }
-            let hash = Self.keyHash(of: location, in: storage, seed: seed)
             slots.withUnsafeBufferPointer { Self.prefetchSlot(forHash: hash, in: $0) }
             guard pending.count == Self.lookahead else { return pending.append((location, hash)) }
             let (due, dueHash) = pending[oldest]
@@ -96,6 +110,72 @@ extension BasicStoreIndex {
             if let applied { Self.report(due, in: storage, to: applied) }
         }
         return (summary, firstUnnormalized)
+    }
+
+    /// The rule every scan applies to a record before the table sees it: its key's hash, or `nil`
+    /// when its key is not normalized (it is then re-framed; see ``applyRecords(from:applied:parallelFrom:)``).
+    @inline(__always)
+    private static func checkedKeyHash(of location: BasicRecordLocation, in storage: UnsafeRawBufferPointer,
+                                       seed: UInt64) -> UInt32? {
+        guard location.keyIsASCII || keyIsNormalized(location, in: storage) else { return nil }
+        return keyHash(of: location, in: storage, seed: seed)
+    }
+
+    /// Splits a large log for ``applyInParallel(from:in:split:)``, or `nil` for one to read on this thread.
+    private func beginParallelScan(in storage: UnsafeRawBufferPointer, from start: Int, minimumBytes: Int)
+        -> BasicParallelScan? {
+        let seed = seed
+        return BasicParallelScan.begin(in: storage, from: start, minimumBytes: minimumBytes) { location, storage in
+            Self.checkedKeyHash(of: location, in: storage, seed: seed)
+        }
+    }
+
+    /// Checks and applies the records before `split` while `split` checks the rest on another
+    /// thread, then applies those: the same records, damage and summary as a scan on one thread.
+    ///
+    /// - Returns: The scan's summary, and where the first record with a key to normalize starts.
+    private mutating func applyInParallel(from start: Int, in storage: UnsafeRawBufferPointer,
+                                          split: BasicParallelScan) -> (BasicLogScanner.Summary, Int?) {
+        let (first, firstUnnormalized) = applyInPlace(from: start, until: split.start, in: storage, applied: nil)
+        // Always waited for (or abandoned): the other thread reads `storage`.
+        let outcome = split.finish()
+        guard let outcome, first.validEnd == split.start else {
+            // Not taken up in time, or this scan ended inside or past the split record: read on.
+            let rest: BasicLogScanner.Summary
+            var restUnnormalized: Int?
+            if firstUnnormalized == nil {
+                (rest, restUnnormalized) = applyInPlace(from: first.validEnd, in: storage, applied: nil)
+            } else {
+                rest = Self.summary(of: storage, from: first.validEnd)
+            }
+            return (Self.joined(first, rest), firstUnnormalized ?? restUnnormalized)
+        }
+        if firstUnnormalized == nil {
+            outcome.located.withUnsafeBufferPointer { located in
+                for index in located.indices {
+                    if index + Self.lookahead < located.count {
+                        slots.withUnsafeBufferPointer { Self.prefetchSlot(forHash: located[index + Self.lookahead].hash, in: $0) }
+                    }
+                    let location = located[index].location
+                    apply(location, hash: located[index].hash, accountedSize: location.size, decoded: nil, in: storage)
+                }
+            }
+        }
+        return (Self.joined(first, outcome.summary), firstUnnormalized ?? outcome.firstUnnormalized)
+    }
+
+    /// What a scan of `storage` from `start` finds, applying nothing.
+    @inline(never)
+    private static func summary(of storage: UnsafeRawBufferPointer, from start: Int) -> BasicLogScanner.Summary {
+        BasicLogScanner.scan(storage, from: start) { _ in }
+    }
+
+    /// The summary of two scans, the second starting where the first ended.
+    private static func joined(_ first: BasicLogScanner.Summary, _ second: BasicLogScanner.Summary) -> BasicLogScanner.Summary {
+        var summary = second
+        summary.recordCount += first.recordCount
+        summary.damagedRanges = first.damagedRanges + second.damagedRanges
+        return summary
     }
 
     /// How many records ahead of their turn the scan prefetches their slots.
