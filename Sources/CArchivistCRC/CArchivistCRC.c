@@ -93,6 +93,36 @@ CRC_TARGET static uint32_t crc32c_instructions(uint32_t crc, const unsigned char
     return crc;
 }
 
+/// crc32c_instructions that also ORs together every byte it reads into *seen, so a caller learns
+/// whether the bytes are all ASCII (no high bit) from the same pass over them.
+CRC_TARGET static uint32_t crc32c_instructions_seeing(uint32_t crc, const unsigned char *p, size_t count,
+                                                      uint64_t *seen) {
+    uint64_t bits = 0;
+    while (count >= 8) {
+        uint64_t word;
+        __builtin_memcpy(&word, p, 8);
+        crc = step_word(crc, word);
+        bits |= word;
+        p += 8;
+        count -= 8;
+    }
+    if (count >= 4) {
+        uint32_t half;
+        __builtin_memcpy(&half, p, 4);
+        crc = step_half_word(crc, half);
+        bits |= half;
+        p += 4;
+        count -= 4;
+    }
+    while (count > 0) {
+        crc = step_byte(crc, *p);
+        bits |= *p++;
+        count--;
+    }
+    *seen = bits;
+    return crc;
+}
+
 /// -1 until detected; then 0 or 1. Racing first calls all store the same value.
 static int cached = -1;
 
@@ -111,10 +141,16 @@ uint32_t archivist_crc32c_hardware(uint32_t state, const void *bytes, size_t cou
 }
 
 int archivist_crc32c_hardware_pair(uint32_t *state, const void *first, size_t first_count,
-                                   const void *second, size_t second_count) {
+                                   const void *second, size_t second_count, int *second_is_ascii) {
     if (archivist_crc32c_hardware_available() != 1 || first == NULL || second == NULL) return 0;
     uint32_t crc = crc32c_instructions(*state, (const unsigned char *)first, first_count);
-    *state = crc32c_instructions(crc, (const unsigned char *)second, second_count);
+    if (second_is_ascii == NULL) {
+        *state = crc32c_instructions(crc, (const unsigned char *)second, second_count);
+    } else {
+        uint64_t seen = 0;
+        *state = crc32c_instructions_seeing(crc, (const unsigned char *)second, second_count, &seen);
+        *second_is_ascii = (seen & UINT64_C(0x8080808080808080)) == 0;
+    }
     return 1;
 }
 
@@ -129,12 +165,13 @@ uint32_t archivist_crc32c_hardware(uint32_t state, const void *bytes, size_t cou
 }
 
 int archivist_crc32c_hardware_pair(uint32_t *state, const void *first, size_t first_count,
-                                   const void *second, size_t second_count) {
+                                   const void *second, size_t second_count, int *second_is_ascii) {
     (void)state;
     (void)first;
     (void)first_count;
     (void)second;
     (void)second_count;
+    (void)second_is_ascii;
     return 0;
 }
 

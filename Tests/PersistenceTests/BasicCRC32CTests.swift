@@ -118,4 +118,24 @@ struct BasicCRC32CTests {
             }
         }
     }
+
+    @Test func theChecksumNotingASCIITellsEveryHighBitWherever() {
+        var random = SeededRandom(seed: 37)
+        var bytes = random.bytes(260).map { $0 & 0x7F }
+        for secondCount in [0, 1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 63, 200] {
+            // All ASCII, then one high bit at each position in turn.
+            for high in -1 ..< secondCount {
+                if high >= 0 { bytes[4 + high] |= 0x80 }
+                bytes.withUnsafeBytes { all in
+                    let first = UnsafeRawBufferPointer(rebasing: all[0 ..< 4])
+                    let second = UnsafeRawBufferPointer(rebasing: all[4 ..< 4 + secondCount])
+                    let noted = CRC32C.checksumNotingASCII(first, then: second)
+                    #expect(noted.checksum == CRC32C.software(UnsafeRawBufferPointer(rebasing: all[0 ..< 4 + secondCount])),
+                            "\(secondCount) bytes, high bit at \(high)")
+                    #expect(noted.secondIsASCII == (high < 0), "\(secondCount) bytes, high bit at \(high)")
+                }
+                if high >= 0 { bytes[4 + high] &= 0x7F }
+            }
+        }
+    }
 }

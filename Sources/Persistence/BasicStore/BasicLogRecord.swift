@@ -128,7 +128,10 @@ package struct BasicLogRecord: Equatable {
         let end = payloadStart + Int(length)
         let payload = UnsafeRawBufferPointer(rebasing: bytes[payloadStart ..< end])
         let lengthBytes = UnsafeRawBufferPointer(rebasing: bytes[(offset + 4) ..< (offset + 8)])
-        guard checksum(length: lengthBytes, payload: payload) == storedCRC else {
+        // A payload of ASCII bytes only (the common record: short key, short string) holds valid
+        // UTF-8 wherever a string is, so one check covers its key and value; it comes with the checksum.
+        let (crc, payloadIsASCII) = CRC32C.checksumNotingASCII(lengthBytes, then: payload)
+        guard crc == storedCRC else {
             throw BasicDecodingFailure(reason: "checksum mismatch", offset: offset)
         }
         do throws(BasicDecodingFailure) {
@@ -137,9 +140,6 @@ package struct BasicLogRecord: Equatable {
             guard let operation = BasicLogOperation(rawValue: rawOperation) else {
                 throw BasicDecodingFailure(reason: "unknown operation 0x\(String(rawOperation, radix: 16))", offset: 0)
             }
-            // A payload of ASCII bytes only (the common record: short key, short string) holds
-            // valid UTF-8 wherever a string is, so one check covers its key and value.
-            let payloadIsASCII = UTF8Validation.isASCII(payload)
             let keyStart = body.offset
             let keyCount = try body.readCount(minimumBytesEach: 1)
             let keyOffset = body.offset

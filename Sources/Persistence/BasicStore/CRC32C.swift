@@ -1,4 +1,5 @@
 import CArchivistCRC
+import PropertyList
 
 /// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), the checksum of iSCSI, ext4 and
 /// LevelDB's log: better error detection than the zlib CRC-32 for short records.
@@ -53,10 +54,29 @@ package enum CRC32C {
     package static func checksum(_ first: UnsafeRawBufferPointer, then second: UnsafeRawBufferPointer) -> UInt32 {
         var state: UInt32 = ~0
         guard let firstBase = first.baseAddress, let secondBase = second.baseAddress,
-              archivist_crc32c_hardware_pair(&state, firstBase, first.count, secondBase, second.count) == 1 else {
+              archivist_crc32c_hardware_pair(&state, firstBase, first.count, secondBase, second.count, nil) == 1 else {
             return software(second, continuing: software(first))
         }
         return ~state
+    }
+
+    /// ``checksum(_:then:)``, and whether `second` is all ASCII, learnt in the same pass over it
+    /// when the CPU has the instructions (a record's check needs both).
+    ///
+    /// - Parameters:
+    ///   - first: The first bytes.
+    ///   - second: The bytes after them.
+    /// - Returns: The checksum of both, and whether no byte of `second` has its high bit set.
+    @inline(__always)
+    package static func checksumNotingASCII(_ first: UnsafeRawBufferPointer, then second: UnsafeRawBufferPointer)
+        -> (checksum: UInt32, secondIsASCII: Bool) {
+        var state: UInt32 = ~0
+        var isASCII: Int32 = 0
+        guard let firstBase = first.baseAddress, let secondBase = second.baseAddress,
+              archivist_crc32c_hardware_pair(&state, firstBase, first.count, secondBase, second.count, &isASCII) == 1 else {
+            return (software(second, continuing: software(first)), UTF8Validation.isASCII(second))
+        }
+        return (~state, isASCII == 1)
     }
 
     /// The checksum computed with the CPU's instructions, or nil when it has none (for tests).
