@@ -27,6 +27,13 @@ final class KeyedArchiveObjects {
     @inline(__always)
     func object(_ number: Int) throws -> BinaryPropertyListScanner.Object {
         if let object = scanner.inlinedObject(number, like: array) { return object }
+        return try scannedObject(number)
+    }
+
+    /// ``object(_:)`` by the scanner, which throws its error: out of line, so what is inlined
+    /// where objects are read is only the checks above.
+    @inline(never)
+    private func scannedObject(_ number: Int) throws -> BinaryPropertyListScanner.Object {
         do {
             return try scanner.object(number)
         } catch {

@@ -147,14 +147,13 @@ extension KeyedArchiveReader {
     }
 
     /// Where the bytes of key object `number` lie and how many there are (-1: not ASCII).
+    ///
+    /// Read from the object each time: only a new shape asks, and archives have few shapes, so a
+    /// table by object number would cost more to fill than it saves.
     @inline(__always)
     private mutating func keyInfo(_ number: Int) throws -> (offset: Int32, length: Int32) {
-        if keyLengths[number] != Int32.min { return (keyOffsets[number], keyLengths[number]) }
         let object = try document.object(number)
-        let info = (Int32(truncatingIfNeeded: object.payloadOffset), object.isASCII ? Int32(truncatingIfNeeded: object.count) : -1)
-        keyOffsets[number] = info.0
-        keyLengths[number] = info.1
-        return info
+        return (Int32(truncatingIfNeeded: object.payloadOffset), object.isASCII ? Int32(truncatingIfNeeded: object.count) : -1)
     }
 
     /// The position, among the entries from `start` on, of one whose key is the same string as

@@ -123,10 +123,6 @@ package struct KeyedArchiveReader: ArchiveReader {
     var entryValueSlots: [Int32] = []
     var entryKeyOffsets: [Int32] = []
     var entryKeyLengths: [Int32] = []
-    /// Where the bytes of each key object lie and how many (-1: not ASCII; `Int32.min`: not
-    /// read yet), by object number.
-    var keyOffsets: [Int32]
-    var keyLengths: [Int32]
     /// Positions of entries (in ``entryKeys``) for ``shapeViews``.
     private var viewPositions: [Int32] = []
     /// The element indexes of collections (`NS.objects`), by index.
@@ -203,8 +199,6 @@ package struct KeyedArchiveReader: ArchiveReader {
         kinds = []
         resolvedNodes = Array(repeating: (Int.min, Node(reference: -1, object: array, index: -1)), count: 64)
         dictionaryShapes = Array(repeating: -1, count: scanner.objectCount)
-        keyOffsets = Array(repeating: 0, count: scanner.objectCount)
-        keyLengths = Array(repeating: Int32.min, count: scanner.objectCount)
         descriptionSlots = []
         currentObject = array
         collectionStarts = []
@@ -595,6 +589,13 @@ package struct KeyedArchiveReader: ArchiveReader {
     private mutating func customView(_ node: Node) throws -> Range<Int>? {
         let key = Self.nodeKey(node)
         if key != Int.min, key == currentKey { return currentView }
+        return try findCustomView(node, key: key)
+    }
+
+    /// ``customView(_:)`` of a node other than the current object's, which becomes current.
+    /// Out of line: property after property of one object takes the inline path above.
+    @inline(never)
+    private mutating func findCustomView(_ node: Node, key: Int) throws -> Range<Int>? {
         let resolved = try resolve(node)
         guard try isCustomObject(resolved) else { return nil }
         let view = try objectView(resolved)
@@ -653,11 +654,12 @@ package struct KeyedArchiveReader: ArchiveReader {
         return try document.string(ofKey: try viewKey(node, at: position))
     }
 
+    @inline(__always)
     package mutating func key(_ node: Node, at position: Int, is key: ArchiveKey) throws -> Bool {
         guard let view = try customView(node) else {
             return try self.key(node, at: position) == key.text
         }
-        guard position >= 0, position < view.count else { throw AutoCodingError(.corruptArchive, "no key \(position)") }
+        guard position >= 0, position < view.count else { throw Self.noEntry("key", position) }
         let number = Int(entryKeys[Int(viewPositions[view.lowerBound + position])])
         let address = UInt(bitPattern: key.utf8.baseAddress)
         let slot = Int(truncatingIfNeeded: key.hash) & (knownKeys.count - 1)
@@ -671,12 +673,25 @@ package struct KeyedArchiveReader: ArchiveReader {
         ReservedKey.isReserved(try key(node, at: position))
     }
 
+    /// No entry `position` in a dictionary.
+    @inline(never)
+    private static func noEntry(_ what: String, _ position: Int) -> AutoCodingError {
+        AutoCodingError(.corruptArchive, "no \(what) \(position)")
+    }
+
+    @inline(__always)
     package mutating func value(_ node: Node, at position: Int) throws -> Node {
         if let view = try customView(node) {
-            guard position >= 0, position < view.count else { throw AutoCodingError(.corruptArchive, "no value \(position)") }
+            guard position >= 0, position < view.count else { throw Self.noEntry("value", position) }
             let value = try document.object(try entryValue(currentObject, Int(viewPositions[view.lowerBound + position])))
             return Node(reference: -1, object: value, index: -1)
         }
+        return try collectionValue(node, at: position)
+    }
+
+    /// ``value(_:at:)`` of an `NSDictionary` (or of what is not a custom object, for its error).
+    @inline(never)
+    private mutating func collectionValue(_ node: Node, at position: Int) throws -> Node {
         let node = try resolve(node)
         guard node.index >= 0, node.object.isDictionary else { throw mismatch("dictionary", node) }
         if try foundationClass(node) == .dictionary {
