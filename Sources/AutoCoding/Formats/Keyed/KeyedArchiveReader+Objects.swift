@@ -39,9 +39,16 @@ extension KeyedArchiveReader {
     }
 
     /// The shape of a dictionary.
+    @inline(__always)
     mutating func shape(of dictionary: Object) throws -> Int {
         let known = dictionaryShapes[dictionary.number]
         if known >= 0 { return Int(known) }
+        return try findShape(of: dictionary)
+    }
+
+    /// The shape of a dictionary read for the first time.
+    @inline(never)
+    private mutating func findShape(of dictionary: Object) throws -> Int {
         let count = dictionary.count
         // Objects of one class list the same key objects: the bytes of their key references are
         // the same bytes. The shape last found for this count and first key is tried that way first.

@@ -390,9 +390,16 @@ package struct KeyedArchiveReader: ArchiveReader {
         }
     }
 
+    @inline(__always)
     package mutating func string(_ node: Node) throws -> String {
         let node = try resolve(node)
         if node.object.isString, node.index != 0 { return try document.string(node.object) }
+        return try foundationString(node)
+    }
+
+    /// The text of an `NSString` object (or the error for what is no string).
+    @inline(never)
+    private mutating func foundationString(_ node: Node) throws -> String {
         let entries = try foundationObject(node, .string, expected: "string")
         if let text = try lookup(entries, Keys.string.key), text.isString { return try document.string(text) }
         if let bytes = try lookup(entries, Keys.bytes.key), bytes.isData,
@@ -533,12 +540,20 @@ package struct KeyedArchiveReader: ArchiveReader {
     }
 
     /// Where the element indexes of a collection object (`NS.objects`) lie in ``referenceStorage``.
+    @inline(__always)
     mutating func elements(_ node: Node) throws -> (index: Int, elements: Range<Int>) {
         let node = try resolve(node)
-        guard node.index >= 0, node.object.isDictionary else { throw mismatch("array", node) }
-        if collectionStarts[node.index] >= 0 {
+        if node.index >= 0, node.object.isDictionary, collectionStarts[node.index] >= 0 {
             return (node.index, Int(collectionStarts[node.index])..<Int(collectionEnds[node.index]))
         }
+        return try storedElements(node)
+    }
+
+    /// ``elements(_:)`` of a resolved node read for the first time (or the error for what is no
+    /// collection).
+    @inline(never)
+    private mutating func storedElements(_ node: Node) throws -> (index: Int, elements: Range<Int>) {
+        guard node.index >= 0, node.object.isDictionary else { throw mismatch("array", node) }
         let kind = try foundationClass(node)
         guard kind == .array || kind == .set || kind == .orderedSet || kind == .dictionary else {
             throw mismatch("array", node)
@@ -555,10 +570,11 @@ package struct KeyedArchiveReader: ArchiveReader {
         return try elements(node).elements.count
     }
 
+    @inline(__always)
     package mutating func element(_ node: Node, at index: Int) throws -> Node {
         try countValues(1)
         let elements = try elements(node).elements
-        guard index >= 0, index < elements.count else { throw AutoCodingError(.corruptArchive, "no element \(index)") }
+        guard index >= 0, index < elements.count else { throw Self.noEntry("element", index) }
         return Node(reference: Int(referenceStorage[elements.lowerBound + index]), object: objectsArray, index: -1)
     }
 
@@ -607,10 +623,17 @@ package struct KeyedArchiveReader: ArchiveReader {
 
     /// The positions (in ``entryKeys``) of the entries of a custom object other than `$class`
     /// and `$version`.
+    @inline(__always)
     private mutating func objectView(_ node: Node) throws -> Range<Int> {
         guard node.index >= 0, node.object.isDictionary else { throw mismatch("an object", node) }
         let shape = try shape(of: node.object)
         if let known = shapeViews[shape] { return known }
+        return try makeObjectView(shape)
+    }
+
+    /// The ``objectView(_:)`` of the objects of `shape`, worked out the first time one is read.
+    @inline(never)
+    private mutating func makeObjectView(_ shape: Int) throws -> Range<Int> {
         let start = viewPositions.count
         for position in shapeRanges[shape] {
             if try entryKey(position, is: Keys.classKey.key, literally: false)
@@ -819,13 +842,16 @@ package struct KeyedArchiveReader: ArchiveReader {
     @inline(__always)
     mutating func countValues(_ added: Int) throws {
         let (total, overflow) = expandedValues.addingReportingOverflow(added)
-        guard !overflow, total <= maximumValues else {
-            throw FormatFailure(kind: "expansionLimitExceeded",
-                                message: "shared collections expand to more than \(maximumValues) values, the limit for "
-                                    + "\(scanner.bytes.count) bytes of input (each reference counts the whole collection)",
-                                objectIndex: objectPath.last, key: nil).carried(as: .expansionLimitExceeded)
-        }
+        guard !overflow, total <= maximumValues else { throw expansionError() }
         expandedValues = total
+    }
+
+    @inline(never)
+    private func expansionError() -> AutoCodingError {
+        FormatFailure(kind: "expansionLimitExceeded",
+                      message: "shared collections expand to more than \(maximumValues) values, the limit for "
+                          + "\(scanner.bytes.count) bytes of input (each reference counts the whole collection)",
+                      objectIndex: objectPath.last, key: nil).carried(as: .expansionLimitExceeded)
     }
 
     package mutating func sharedValue(_ node: Node) throws -> Any? {
