@@ -45,6 +45,13 @@ final class KeyedArchiveObjects {
     @inline(__always)
     func reference(_ container: BinaryPropertyListScanner.Object, at slot: Int) throws -> Int {
         if let number = scanner.inlinedReference(container, at: slot) { return number }
+        return try scannedReference(container, at: slot)
+    }
+
+    /// ``reference(_:at:)`` by the scanner, which throws its error (out of line, as
+    /// ``scannedObject(_:)``).
+    @inline(never)
+    private func scannedReference(_ container: BinaryPropertyListScanner.Object, at slot: Int) throws -> Int {
         do {
             return try scanner.reference(container, at: slot)
         } catch {

@@ -129,18 +129,23 @@ extension KeyedArchiveReader {
     mutating func reservedValue(_ dictionary: Object, version: Bool) throws -> Object? {
         let shape = try shape(of: dictionary)
         var position = version ? shapeVersionPositions[shape] : shapeClassPositions[shape]
-        if position == -2 {
-            position = -1
-            let key = version ? Keys.version.key : Keys.classKey.key
-            for candidate in shapeRanges[shape] where try entryKey(candidate, is: key, literally: true)
-                || (version && entryKey(candidate, is: Keys.escapedVersion.key, literally: true)) {
-                position = Int32(truncatingIfNeeded: candidate)
-                break
-            }
-            if version { shapeVersionPositions[shape] = position } else { shapeClassPositions[shape] = position }
-        }
+        if position == -2 { position = try findReservedEntry(of: shape, version: version) }
         guard position >= 0 else { return nil }
         return try document.object(try entryValue(dictionary, Int(position)))
+    }
+
+    /// The entry of `$class` (or `$version`) in `shape`, looked for once per shape (-1: none).
+    @inline(never)
+    private mutating func findReservedEntry(of shape: Int, version: Bool) throws -> Int32 {
+        var position: Int32 = -1
+        let key = version ? Keys.version.key : Keys.classKey.key
+        for candidate in shapeRanges[shape] where try entryKey(candidate, is: key, literally: true)
+            || (version && entryKey(candidate, is: Keys.escapedVersion.key, literally: true)) {
+            position = Int32(truncatingIfNeeded: candidate)
+            break
+        }
+        if version { shapeVersionPositions[shape] = position } else { shapeClassPositions[shape] = position }
+        return position
     }
 
     /// The value object number of entry `position` (of the dictionary's shape) of `dictionary`.
