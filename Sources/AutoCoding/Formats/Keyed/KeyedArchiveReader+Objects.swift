@@ -318,8 +318,16 @@ extension KeyedArchiveReader {
     ///   `visit` throws.
     package mutating func forEachClass(_ visit: (Int, ObjectClass) throws -> Void) throws {
         var visited = 0
+        // Offsets past 4 GiB are not kept: such entries are found through the array as before.
+        let keepsLocations = scanner.bytes.count <= Int(UInt32.max)
+        entryLocations.removeAll()
+        if keepsLocations { entryLocations.reserveCapacity(objectCount) }
         for index in 0..<objectCount {
             let candidate = try document.entry(index)
+            if keepsLocations {
+                entryLocations.append(EntryLocation(number: UInt32(truncatingIfNeeded: candidate.number),
+                                                    offset: UInt32(truncatingIfNeeded: candidate.offset)))
+            }
             guard candidate.isDictionary else { continue }
             guard let classReference = try reservedValue(candidate, version: false) else {
                 hasClass[index] = 2

@@ -87,6 +87,15 @@ package struct KeyedArchiveReader: ArchiveReader {
     /// The Foundation class of each object whose class is known: 0 for a custom class, else one
     /// more than its position in `FoundationClass.allCases` (-1: not known yet).
     private var kinds: [Int8]
+    /// Where an `$objects` entry lies: its object number and offset.
+    package struct EntryLocation {
+        var number: UInt32
+        var offset: UInt32
+    }
+
+    /// Where each `$objects` entry lies, by index, as ``forEachClass(_:)`` found them (empty
+    /// until then): following a UID then reads neither the `$objects` array nor the offset table.
+    var entryLocations: [EntryLocation] = []
     /// Nodes resolved lately, by the number of the UID object or the reference (direct-mapped):
     /// an object's fields are read one after another, each read resolving the object again.
     private var resolvedNodes: [(key: Int, node: Node)]
@@ -253,7 +262,10 @@ package struct KeyedArchiveReader: ArchiveReader {
         }
         let slot = key & (resolvedNodes.count - 1)
         if resolvedNodes[slot].key == key { return resolvedNodes[slot].node }
-        let resolved = try document.resolved(node)
+        guard let index = try document.entryIndex(of: node) else { return node }
+        let entry = index < entryLocations.count ? try document.entry(index, at: entryLocations[index])
+                                                 : try document.entry(index)
+        let resolved = Node(reference: -1, object: entry, index: index)
         resolvedNodes[slot] = (key, resolved)
         return resolved
     }
