@@ -18,9 +18,16 @@ extension BinaryPropertyListScanner {
     @inline(__always)
     func inlinedObject(_ number: Int, like template: Object) -> Object? {
         guard let base = bytes.baseAddress, number >= 0, number < objectCount else { return nil }
+        let raw = Self.inlinedBigEndian(base, at: offsetTableOffset &+ number &* offsetIntSize, width: offsetIntSize)
+        return inlinedObject(number, at: raw, like: template)
+    }
+
+    /// ``inlinedObject(_:like:)`` of object `number`, whose offset `raw` is already known (read
+    /// from the offset table before), or `nil`.
+    @inline(__always)
+    func inlinedObject(_ number: Int, at raw: UInt64, like template: Object) -> Object? {
         let end = offsetTableOffset
-        let raw = Self.inlinedBigEndian(base, at: end &+ number &* offsetIntSize, width: offsetIntSize)
-        guard raw >= 8, raw < UInt64(end) else { return nil }
+        guard let base = bytes.baseAddress, raw >= 8, raw < UInt64(end) else { return nil }
         let offset = Int(truncatingIfNeeded: raw)
         let marker = base.load(fromByteOffset: offset, as: UInt8.self)
         let low = Int(marker & 0x0F)

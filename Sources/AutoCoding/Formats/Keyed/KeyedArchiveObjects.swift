@@ -27,6 +27,13 @@ final class KeyedArchiveObjects {
     @inline(__always)
     func object(_ number: Int) throws -> BinaryPropertyListScanner.Object {
         if let object = scanner.inlinedObject(number, like: array) { return object }
+        return try scannedObject(number)
+    }
+
+    /// ``object(_:)`` by the scanner, which throws its error: out of line, so what is inlined
+    /// where objects are read is only the checks above.
+    @inline(never)
+    private func scannedObject(_ number: Int) throws -> BinaryPropertyListScanner.Object {
         do {
             return try scanner.object(number)
         } catch {
@@ -38,6 +45,13 @@ final class KeyedArchiveObjects {
     @inline(__always)
     func reference(_ container: BinaryPropertyListScanner.Object, at slot: Int) throws -> Int {
         if let number = scanner.inlinedReference(container, at: slot) { return number }
+        return try scannedReference(container, at: slot)
+    }
+
+    /// ``reference(_:at:)`` by the scanner, which throws its error (out of line, as
+    /// ``scannedObject(_:)``).
+    @inline(never)
+    private func scannedReference(_ container: BinaryPropertyListScanner.Object, at slot: Int) throws -> Int {
         do {
             return try scanner.reference(container, at: slot)
         } catch {
@@ -79,6 +93,23 @@ final class KeyedArchiveObjects {
         try object(try reference(array, at: index))
     }
 
+    /// `$objects[index]`, found before at `location` (its object number and offset), or found
+    /// again when the location does not give a valid object.
+    @inline(__always)
+    func entry(_ index: Int, at location: KeyedArchiveReader.EntryLocation) throws -> BinaryPropertyListScanner.Object {
+        if let object = scanner.inlinedObject(Int(location.number), at: UInt64(location.offset), like: array) { return object }
+        return try entry(index)
+    }
+
+    /// The `$objects` index `node` refers to (by reference or by UID), or `nil` for a node that
+    /// is an entry or a value already.
+    @inline(__always)
+    func entryIndex(of node: KeyedArchiveReader.Node) throws -> Int? {
+        if node.reference >= 0 { return node.reference }
+        guard node.object.isUID else { return nil }
+        return try index(of: uid(node.object), from: nil, key: nil)
+    }
+
     /// The index a UID refers to, checked against `$objects`.
     @inline(__always)
     func index(of uid: UInt64, from object: Int?, key: String?) throws -> Int {
@@ -96,11 +127,7 @@ final class KeyedArchiveObjects {
     /// stays one).
     @inline(__always)
     func resolved(_ node: KeyedArchiveReader.Node) throws -> KeyedArchiveReader.Node {
-        if node.reference >= 0 {
-            return KeyedArchiveReader.Node(reference: -1, object: try entry(node.reference), index: node.reference)
-        }
-        guard node.object.isUID else { return node }
-        let index = try index(of: uid(node.object), from: nil, key: nil)
+        guard let index = try entryIndex(of: node) else { return node }
         return KeyedArchiveReader.Node(reference: -1, object: try entry(index), index: index)
     }
 

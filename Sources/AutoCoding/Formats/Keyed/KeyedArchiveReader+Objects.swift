@@ -39,9 +39,16 @@ extension KeyedArchiveReader {
     }
 
     /// The shape of a dictionary.
+    @inline(__always)
     mutating func shape(of dictionary: Object) throws -> Int {
         let known = dictionaryShapes[dictionary.number]
         if known >= 0 { return Int(known) }
+        return try findShape(of: dictionary)
+    }
+
+    /// The shape of a dictionary read for the first time.
+    @inline(never)
+    private mutating func findShape(of dictionary: Object) throws -> Int {
         let count = dictionary.count
         // Objects of one class list the same key objects: the bytes of their key references are
         // the same bytes. The shape last found for this count and first key is tried that way first.
@@ -122,18 +129,23 @@ extension KeyedArchiveReader {
     mutating func reservedValue(_ dictionary: Object, version: Bool) throws -> Object? {
         let shape = try shape(of: dictionary)
         var position = version ? shapeVersionPositions[shape] : shapeClassPositions[shape]
-        if position == -2 {
-            position = -1
-            let key = version ? Keys.version.key : Keys.classKey.key
-            for candidate in shapeRanges[shape] where try entryKey(candidate, is: key, literally: true)
-                || (version && entryKey(candidate, is: Keys.escapedVersion.key, literally: true)) {
-                position = Int32(truncatingIfNeeded: candidate)
-                break
-            }
-            if version { shapeVersionPositions[shape] = position } else { shapeClassPositions[shape] = position }
-        }
+        if position == -2 { position = try findReservedEntry(of: shape, version: version) }
         guard position >= 0 else { return nil }
         return try document.object(try entryValue(dictionary, Int(position)))
+    }
+
+    /// The entry of `$class` (or `$version`) in `shape`, looked for once per shape (-1: none).
+    @inline(never)
+    private mutating func findReservedEntry(of shape: Int, version: Bool) throws -> Int32 {
+        var position: Int32 = -1
+        let key = version ? Keys.version.key : Keys.classKey.key
+        for candidate in shapeRanges[shape] where try entryKey(candidate, is: key, literally: true)
+            || (version && entryKey(candidate, is: Keys.escapedVersion.key, literally: true)) {
+            position = Int32(truncatingIfNeeded: candidate)
+            break
+        }
+        if version { shapeVersionPositions[shape] = position } else { shapeClassPositions[shape] = position }
+        return position
     }
 
     /// The value object number of entry `position` (of the dictionary's shape) of `dictionary`.
@@ -147,14 +159,13 @@ extension KeyedArchiveReader {
     }
 
     /// Where the bytes of key object `number` lie and how many there are (-1: not ASCII).
+    ///
+    /// Read from the object each time: only a new shape asks, and archives have few shapes, so a
+    /// table by object number would cost more to fill than it saves.
     @inline(__always)
     private mutating func keyInfo(_ number: Int) throws -> (offset: Int32, length: Int32) {
-        if keyLengths[number] != Int32.min { return (keyOffsets[number], keyLengths[number]) }
         let object = try document.object(number)
-        let info = (Int32(truncatingIfNeeded: object.payloadOffset), object.isASCII ? Int32(truncatingIfNeeded: object.count) : -1)
-        keyOffsets[number] = info.0
-        keyLengths[number] = info.1
-        return info
+        return (Int32(truncatingIfNeeded: object.payloadOffset), object.isASCII ? Int32(truncatingIfNeeded: object.count) : -1)
     }
 
     /// The position, among the entries from `start` on, of one whose key is the same string as
@@ -307,8 +318,16 @@ extension KeyedArchiveReader {
     ///   `visit` throws.
     package mutating func forEachClass(_ visit: (Int, ObjectClass) throws -> Void) throws {
         var visited = 0
+        // Offsets past 4 GiB are not kept: such entries are found through the array as before.
+        let keepsLocations = scanner.bytes.count <= Int(UInt32.max)
+        entryLocations.removeAll()
+        if keepsLocations { entryLocations.reserveCapacity(objectCount) }
         for index in 0..<objectCount {
             let candidate = try document.entry(index)
+            if keepsLocations {
+                entryLocations.append(EntryLocation(number: UInt32(truncatingIfNeeded: candidate.number),
+                                                    offset: UInt32(truncatingIfNeeded: candidate.offset)))
+            }
             guard candidate.isDictionary else { continue }
             guard let classReference = try reservedValue(candidate, version: false) else {
                 hasClass[index] = 2

@@ -87,6 +87,15 @@ package struct KeyedArchiveReader: ArchiveReader {
     /// The Foundation class of each object whose class is known: 0 for a custom class, else one
     /// more than its position in `FoundationClass.allCases` (-1: not known yet).
     private var kinds: [Int8]
+    /// Where an `$objects` entry lies: its object number and offset.
+    package struct EntryLocation {
+        var number: UInt32
+        var offset: UInt32
+    }
+
+    /// Where each `$objects` entry lies, by index, as ``forEachClass(_:)`` found them (empty
+    /// until then): following a UID then reads neither the `$objects` array nor the offset table.
+    var entryLocations: [EntryLocation] = []
     /// Nodes resolved lately, by the number of the UID object or the reference (direct-mapped):
     /// an object's fields are read one after another, each read resolving the object again.
     private var resolvedNodes: [(key: Int, node: Node)]
@@ -123,10 +132,6 @@ package struct KeyedArchiveReader: ArchiveReader {
     var entryValueSlots: [Int32] = []
     var entryKeyOffsets: [Int32] = []
     var entryKeyLengths: [Int32] = []
-    /// Where the bytes of each key object lie and how many (-1: not ASCII; `Int32.min`: not
-    /// read yet), by object number.
-    var keyOffsets: [Int32]
-    var keyLengths: [Int32]
     /// Positions of entries (in ``entryKeys``) for ``shapeViews``.
     private var viewPositions: [Int32] = []
     /// The element indexes of collections (`NS.objects`), by index.
@@ -203,8 +208,6 @@ package struct KeyedArchiveReader: ArchiveReader {
         kinds = []
         resolvedNodes = Array(repeating: (Int.min, Node(reference: -1, object: array, index: -1)), count: 64)
         dictionaryShapes = Array(repeating: -1, count: scanner.objectCount)
-        keyOffsets = Array(repeating: 0, count: scanner.objectCount)
-        keyLengths = Array(repeating: Int32.min, count: scanner.objectCount)
         descriptionSlots = []
         currentObject = array
         collectionStarts = []
@@ -259,7 +262,10 @@ package struct KeyedArchiveReader: ArchiveReader {
         }
         let slot = key & (resolvedNodes.count - 1)
         if resolvedNodes[slot].key == key { return resolvedNodes[slot].node }
-        let resolved = try document.resolved(node)
+        guard let index = try document.entryIndex(of: node) else { return node }
+        let entry = index < entryLocations.count ? try document.entry(index, at: entryLocations[index])
+                                                 : try document.entry(index)
+        let resolved = Node(reference: -1, object: entry, index: index)
         resolvedNodes[slot] = (key, resolved)
         return resolved
     }
@@ -396,9 +402,16 @@ package struct KeyedArchiveReader: ArchiveReader {
         }
     }
 
+    @inline(__always)
     package mutating func string(_ node: Node) throws -> String {
         let node = try resolve(node)
         if node.object.isString, node.index != 0 { return try document.string(node.object) }
+        return try foundationString(node)
+    }
+
+    /// The text of an `NSString` object (or the error for what is no string).
+    @inline(never)
+    private mutating func foundationString(_ node: Node) throws -> String {
         let entries = try foundationObject(node, .string, expected: "string")
         if let text = try lookup(entries, Keys.string.key), text.isString { return try document.string(text) }
         if let bytes = try lookup(entries, Keys.bytes.key), bytes.isData,
@@ -539,12 +552,20 @@ package struct KeyedArchiveReader: ArchiveReader {
     }
 
     /// Where the element indexes of a collection object (`NS.objects`) lie in ``referenceStorage``.
+    @inline(__always)
     mutating func elements(_ node: Node) throws -> (index: Int, elements: Range<Int>) {
         let node = try resolve(node)
-        guard node.index >= 0, node.object.isDictionary else { throw mismatch("array", node) }
-        if collectionStarts[node.index] >= 0 {
+        if node.index >= 0, node.object.isDictionary, collectionStarts[node.index] >= 0 {
             return (node.index, Int(collectionStarts[node.index])..<Int(collectionEnds[node.index]))
         }
+        return try storedElements(node)
+    }
+
+    /// ``elements(_:)`` of a resolved node read for the first time (or the error for what is no
+    /// collection).
+    @inline(never)
+    private mutating func storedElements(_ node: Node) throws -> (index: Int, elements: Range<Int>) {
+        guard node.index >= 0, node.object.isDictionary else { throw mismatch("array", node) }
         let kind = try foundationClass(node)
         guard kind == .array || kind == .set || kind == .orderedSet || kind == .dictionary else {
             throw mismatch("array", node)
@@ -561,10 +582,11 @@ package struct KeyedArchiveReader: ArchiveReader {
         return try elements(node).elements.count
     }
 
+    @inline(__always)
     package mutating func element(_ node: Node, at index: Int) throws -> Node {
         try countValues(1)
         let elements = try elements(node).elements
-        guard index >= 0, index < elements.count else { throw AutoCodingError(.corruptArchive, "no element \(index)") }
+        guard index >= 0, index < elements.count else { throw Self.noEntry("element", index) }
         return Node(reference: Int(referenceStorage[elements.lowerBound + index]), object: objectsArray, index: -1)
     }
 
@@ -595,6 +617,13 @@ package struct KeyedArchiveReader: ArchiveReader {
     private mutating func customView(_ node: Node) throws -> Range<Int>? {
         let key = Self.nodeKey(node)
         if key != Int.min, key == currentKey { return currentView }
+        return try findCustomView(node, key: key)
+    }
+
+    /// ``customView(_:)`` of a node other than the current object's, which becomes current.
+    /// Out of line: property after property of one object takes the inline path above.
+    @inline(never)
+    private mutating func findCustomView(_ node: Node, key: Int) throws -> Range<Int>? {
         let resolved = try resolve(node)
         guard try isCustomObject(resolved) else { return nil }
         let view = try objectView(resolved)
@@ -606,10 +635,17 @@ package struct KeyedArchiveReader: ArchiveReader {
 
     /// The positions (in ``entryKeys``) of the entries of a custom object other than `$class`
     /// and `$version`.
+    @inline(__always)
     private mutating func objectView(_ node: Node) throws -> Range<Int> {
         guard node.index >= 0, node.object.isDictionary else { throw mismatch("an object", node) }
         let shape = try shape(of: node.object)
         if let known = shapeViews[shape] { return known }
+        return try makeObjectView(shape)
+    }
+
+    /// The ``objectView(_:)`` of the objects of `shape`, worked out the first time one is read.
+    @inline(never)
+    private mutating func makeObjectView(_ shape: Int) throws -> Range<Int> {
         let start = viewPositions.count
         for position in shapeRanges[shape] {
             if try entryKey(position, is: Keys.classKey.key, literally: false)
@@ -653,11 +689,12 @@ package struct KeyedArchiveReader: ArchiveReader {
         return try document.string(ofKey: try viewKey(node, at: position))
     }
 
+    @inline(__always)
     package mutating func key(_ node: Node, at position: Int, is key: ArchiveKey) throws -> Bool {
         guard let view = try customView(node) else {
             return try self.key(node, at: position) == key.text
         }
-        guard position >= 0, position < view.count else { throw AutoCodingError(.corruptArchive, "no key \(position)") }
+        guard position >= 0, position < view.count else { throw Self.noEntry("key", position) }
         let number = Int(entryKeys[Int(viewPositions[view.lowerBound + position])])
         let address = UInt(bitPattern: key.utf8.baseAddress)
         let slot = Int(truncatingIfNeeded: key.hash) & (knownKeys.count - 1)
@@ -671,12 +708,25 @@ package struct KeyedArchiveReader: ArchiveReader {
         ReservedKey.isReserved(try key(node, at: position))
     }
 
+    /// No entry `position` in a dictionary.
+    @inline(never)
+    private static func noEntry(_ what: String, _ position: Int) -> AutoCodingError {
+        AutoCodingError(.corruptArchive, "no \(what) \(position)")
+    }
+
+    @inline(__always)
     package mutating func value(_ node: Node, at position: Int) throws -> Node {
         if let view = try customView(node) {
-            guard position >= 0, position < view.count else { throw AutoCodingError(.corruptArchive, "no value \(position)") }
+            guard position >= 0, position < view.count else { throw Self.noEntry("value", position) }
             let value = try document.object(try entryValue(currentObject, Int(viewPositions[view.lowerBound + position])))
             return Node(reference: -1, object: value, index: -1)
         }
+        return try collectionValue(node, at: position)
+    }
+
+    /// ``value(_:at:)`` of an `NSDictionary` (or of what is not a custom object, for its error).
+    @inline(never)
+    private mutating func collectionValue(_ node: Node, at position: Int) throws -> Node {
         let node = try resolve(node)
         guard node.index >= 0, node.object.isDictionary else { throw mismatch("dictionary", node) }
         if try foundationClass(node) == .dictionary {
@@ -804,13 +854,16 @@ package struct KeyedArchiveReader: ArchiveReader {
     @inline(__always)
     mutating func countValues(_ added: Int) throws {
         let (total, overflow) = expandedValues.addingReportingOverflow(added)
-        guard !overflow, total <= maximumValues else {
-            throw FormatFailure(kind: "expansionLimitExceeded",
-                                message: "shared collections expand to more than \(maximumValues) values, the limit for "
-                                    + "\(scanner.bytes.count) bytes of input (each reference counts the whole collection)",
-                                objectIndex: objectPath.last, key: nil).carried(as: .expansionLimitExceeded)
-        }
+        guard !overflow, total <= maximumValues else { throw expansionError() }
         expandedValues = total
+    }
+
+    @inline(never)
+    private func expansionError() -> AutoCodingError {
+        FormatFailure(kind: "expansionLimitExceeded",
+                      message: "shared collections expand to more than \(maximumValues) values, the limit for "
+                          + "\(scanner.bytes.count) bytes of input (each reference counts the whole collection)",
+                      objectIndex: objectPath.last, key: nil).carried(as: .expansionLimitExceeded)
     }
 
     package mutating func sharedValue(_ node: Node) throws -> Any? {
