@@ -4,13 +4,12 @@ extension BasicStoreIndex {
     /// Replaces the index with the records of a whole log, read in place: `log` becomes the bytes
     /// entries point into.
     ///
-    /// - Parameter log: The whole log file, header included.
-    /// - Returns: What the scan found; offsets are relative to the file's start. A torn tail is
-    ///   already left out of the index's bytes; cutting it from the file is the caller's.
     /// - Parameters:
     ///   - log: The whole log file, header included.
     ///   - parallelFrom: The smallest log part worth checking on a second thread (see
     ///     ``BasicParallelScan``); tests lower it to compare both ways on small logs.
+    /// - Returns: What the scan found; offsets are relative to the file's start. A torn tail is
+    ///   already left out of the index's bytes; cutting it from the file is the caller's.
     package mutating func load(log: [UInt8], parallelFrom minimumBytes: Int = BasicParallelScan.minimumBytes)
         -> BasicLogScanner.Summary {
         self = BasicStoreIndex(expectingLogSize: log.count)
