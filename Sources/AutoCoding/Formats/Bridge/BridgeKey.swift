@@ -1,32 +1,35 @@
-/// The coding key of the `Codable` bridge: any string (a property's archive key, a dictionary key),
-/// or a position in an error's path.
+/// The coding key of the `Codable` bridge: any string (a property's archive key, a dictionary key).
 ///
-/// Small enough for an existential's inline buffer (a `String` and a tag): encoders and decoders
-/// box keys as `any CodingKey` for nested containers and for values they wrap (dates, data), and a
-/// key of more than three words would be allocated on the heap each time.
+/// One string and nothing else, so copying it is one retain: encoders and decoders copy keys
+/// generically (through value witnesses) at every property, and box them as `any CodingKey` for
+/// nested containers and the values they wrap (dates, data), which a key of at most three words
+/// does without allocating. Positions in error paths are ``BridgePositionKey``s.
 struct BridgeKey: CodingKey, Hashable {
-    private enum Spelling: Hashable {
-        case text(String)
-        case position(Int)
-    }
+    let stringValue: String
 
-    private let spelling: Spelling
-
-    init(_ text: String) { spelling = .text(text) }
+    init(_ text: String) { stringValue = text }
 
     init?(stringValue: String) { self.init(stringValue) }
 
-    init?(intValue: Int) { spelling = .position(intValue) }
+    /// The bridge's keyed containers are keyed by strings only.
+    init?(intValue: Int) { nil }
 
-    var stringValue: String {
-        switch spelling {
-        case .text(let text): return text
-        case .position(let position): return String(position)
-        }
+    var intValue: Int? { nil }
+}
+
+/// A position in an array, as the coding path of a bridge error names it (`lines`, `1`, `qty`).
+struct BridgePositionKey: CodingKey {
+    let position: Int
+
+    init(_ position: Int) { self.position = position }
+
+    init?(stringValue: String) {
+        guard let position = Int(stringValue) else { return nil }
+        self.init(position)
     }
 
-    var intValue: Int? {
-        if case .position(let position) = spelling { return position }
-        return nil
-    }
+    init?(intValue: Int) { self.init(intValue) }
+
+    var stringValue: String { String(position) }
+    var intValue: Int? { position }
 }
