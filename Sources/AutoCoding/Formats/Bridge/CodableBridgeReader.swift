@@ -168,6 +168,8 @@ struct CodableBridgeReader: ArchiveReader {
     /// remembered for `node` unless it is an entry looked up by name that is being resolved
     /// (``openedObject(_:)``: the coder holds the dictionary itself from then on).
     private func dictionary(_ node: Node, remembering: Bool = true) throws -> CodableBridgeDictionary {
+        // An object's own node, at every property it reads: nothing to look up.
+        if case .dictionary(let opened) = node { return opened }
         if case .dictionary(let opened)? = opened(node) { return opened }
         let container = try Self.bridging { () throws -> KeyedDecodingContainer<BridgeKey> in
             switch node {
@@ -193,6 +195,8 @@ struct CodableBridgeReader: ArchiveReader {
 
     /// `node` opened as an unkeyed container (once).
     private func array(_ node: Node, remembering: Bool = true) throws -> CodableBridgeArray {
+        // An array's own node, at every element it reads: nothing to look up.
+        if case .array(let opened) = node { return opened }
         if case .array(let opened)? = opened(node) { return opened }
         let container = try Self.bridging { () throws -> any UnkeyedDecodingContainer in
             switch node {
