@@ -78,6 +78,11 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         try encodeInPlace(in: memory, at: offset, to: &writer, context)
     }
 
+    func encodeBridgeField(in memory: InstanceMemory, at offset: Int, to writer: inout CodableBridgeWriter,
+                           _ context: EncodingContext) throws {
+        try encodeInPlace(in: memory, at: offset, to: &writer, context)
+    }
+
     @inline(__always)
     private func encodeInPlace<W: ArchiveWriter & ~Copyable>(in memory: InstanceMemory, at offset: Int, to writer: inout W,
                                                             _ context: EncodingContext) throws {

@@ -4,17 +4,17 @@
 /// generically (through value witnesses) at every property, and box them as `any CodingKey` for
 /// nested containers and the values they wrap (dates, data), which a key of at most three words
 /// does without allocating. Positions in error paths are ``BridgePositionKey``s.
-struct BridgeKey: CodingKey, Hashable {
-    let stringValue: String
+package struct BridgeKey: CodingKey, Hashable {
+    package let stringValue: String
 
     init(_ text: String) { stringValue = text }
 
-    init?(stringValue: String) { self.init(stringValue) }
+    package init?(stringValue: String) { self.init(stringValue) }
 
     /// The bridge's keyed containers are keyed by strings only.
-    init?(intValue: Int) { nil }
+    package init?(intValue: Int) { nil }
 
-    var intValue: Int? { nil }
+    package var intValue: Int? { nil }
 }
 
 /// A position in an array, as the coding path of a bridge error names it (`lines`, `1`, `qty`).
