@@ -167,9 +167,15 @@ package struct CodableBridgeReader: ArchiveReader {
     /// `node` opened as a keyed container (once), its keys with `$type` and `$version` first;
     /// remembered for `node` unless it is an entry looked up by name that is being resolved
     /// (``openedObject(_:)``: the coder holds the dictionary itself from then on).
+    @inline(__always)
     private func dictionary(_ node: Node, remembering: Bool = true) throws -> CodableBridgeDictionary {
         // An object's own node, at every property it reads: nothing to look up.
         if case .dictionary(let opened) = node { return opened }
+        return try openDictionary(node, remembering: remembering)
+    }
+
+    /// ``dictionary(_:remembering:)`` of a node that is not a container already.
+    private func openDictionary(_ node: Node, remembering: Bool) throws -> CodableBridgeDictionary {
         if case .dictionary(let opened)? = opened(node) { return opened }
         let container = try Self.bridging { () throws -> KeyedDecodingContainer<BridgeKey> in
             switch node {
@@ -194,9 +200,15 @@ package struct CodableBridgeReader: ArchiveReader {
     }
 
     /// `node` opened as an unkeyed container (once).
+    @inline(__always)
     private func array(_ node: Node, remembering: Bool = true) throws -> CodableBridgeArray {
         // An array's own node, at every element it reads: nothing to look up.
         if case .array(let opened) = node { return opened }
+        return try openArray(node, remembering: remembering)
+    }
+
+    /// ``array(_:remembering:)`` of a node that is not a container already.
+    private func openArray(_ node: Node, remembering: Bool) throws -> CodableBridgeArray {
         if case .array(let opened)? = opened(node) { return opened }
         let container = try Self.bridging { () throws -> any UnkeyedDecodingContainer in
             switch node {
@@ -389,13 +401,19 @@ package struct CodableBridgeReader: ArchiveReader {
     private static func bridging<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as AutoCodingError {
-            throw error
-        } catch let error as DecodingError {
-            throw AutoCodingError(bridging: error)
         } catch {
-            throw AutoCodingError(.invalidValue, "the decoder failed: \(error)")
+            throw bridged(error)
         }
+    }
+
+    /// What ``bridging(_:)`` throws for `error`. Out of line: matching `DecodingError` looks up its
+    /// metadata and makes room for it on the stack, which inlined into every read would be paid on
+    /// every read, not only on the failing ones.
+    @inline(never)
+    private static func bridged(_ error: any Error) -> AutoCodingError {
+        if let error = error as? AutoCodingError { return error }
+        if let error = error as? DecodingError { return AutoCodingError(bridging: error) }
+        return AutoCodingError(.invalidValue, "the decoder failed: \(error)")
     }
 }
 

@@ -171,15 +171,20 @@ package struct CodableBridgeWriter: ArchiveWriter {
     private static func bridging(_ body: () throws -> Void) rethrows {
         do {
             try body()
-        } catch let error as AutoCodingError {
-            throw error
-        } catch let error as EncodingError {
-            if case .invalidValue(let value, let context) = error {
-                throw AutoCodingError(.unrepresentable, "the encoder refused \(value): \(context.debugDescription)")
-            }
-            throw AutoCodingError(.unrepresentable, "the encoder refused a value: \(error)")
         } catch {
-            throw AutoCodingError(.unrepresentable, "the encoder refused a value: \(error)")
+            throw bridged(error)
         }
+    }
+
+    /// What ``bridging(_:)`` throws for `error`. Out of line: matching `EncodingError` looks up its
+    /// metadata and makes room for it on the stack, which inlined into every write would be paid on
+    /// every write, not only on the failing ones.
+    @inline(never)
+    private static func bridged(_ error: any Error) -> AutoCodingError {
+        if let error = error as? AutoCodingError { return error }
+        if let error = error as? EncodingError, case .invalidValue(let value, let context) = error {
+            return AutoCodingError(.unrepresentable, "the encoder refused \(value): \(context.debugDescription)")
+        }
+        return AutoCodingError(.unrepresentable, "the encoder refused a value: \(error)")
     }
 }
