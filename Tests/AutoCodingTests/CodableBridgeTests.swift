@@ -280,6 +280,7 @@ struct BridgeEverythingTwin: Codable, Equatable {
             #expect(underlying.kind == .typeMismatch)
             #expect(underlying.pathDescription == "BridgeOrder.lines[1].qty", "\(underlying)")
             #expect(context.codingPath.map(\.stringValue) == ["lines", "1", "qty"])
+            #expect(context.codingPath.map(\.intValue) == [nil, 1, nil])
         }
     }
 

@@ -78,6 +78,11 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         try encodeInPlace(in: memory, at: offset, to: &writer, context)
     }
 
+    func encodeBridgeField(in memory: InstanceMemory, at offset: Int, to writer: inout CodableBridgeWriter,
+                           _ context: EncodingContext) throws {
+        try encodeInPlace(in: memory, at: offset, to: &writer, context)
+    }
+
     @inline(__always)
     private func encodeInPlace<W: ArchiveWriter & ~Copyable>(in memory: InstanceMemory, at offset: Int, to writer: inout W,
                                                             _ context: EncodingContext) throws {
@@ -97,7 +102,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
             if context.viaMirror || plan.layoutProblem != nil {
                 try plan.encodeFieldsViaMirror(memory.read(T.self, at: 0), to: &writer, context)
             } else {
-                try plan.encodeFields(in: memory, to: &writer, context)
+                try writer.fields(of: plan, in: memory, context)
             }
             try writer.endObject()
         }
@@ -125,7 +130,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
             if context.viaMirror || plan.layoutProblem != nil {
                 try plan.encodeFieldsViaMirror(object, to: &writer, context)
             } else {
-                try InstanceMemory.withObject(object) { try plan.encodeFields(in: $0, to: &writer, context) }
+                try InstanceMemory.withObject(object) { try writer.fields(of: plan, in: $0, context) }
             }
             try writer.endObject()
         }
@@ -283,11 +288,11 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
             // Registered before its fields are read, so references back to it (cycles) find it.
             if R.sharesObjects { reader.share(object, for: node) }
             unknown = try InstanceMemory.withObject(object) {
-                try plan.decodeFields(node, header, from: &reader, into: $0, context)
+                try reader.fields(of: plan, node, header, into: $0, context)
             }
         } else {
             unknown = try InstanceMemory.withMutableValue(&value) {
-                try plan.decodeFields(node, header, from: &reader, into: $0, context)
+                try reader.fields(of: plan, node, header, into: $0, context)
             }
         }
         if !unknown.isEmpty { value.autoCodingDidFindUnknownKeys(unknown) }

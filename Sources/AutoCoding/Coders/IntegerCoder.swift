@@ -4,6 +4,9 @@ import PropertyList
 /// cannot hold (``AutoCodingError/Kind/integerOutOfRange``).
 final class IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding, @unchecked Sendable {
     // @unchecked: stateless.
+    // `Int` through the `Codable` bridge is specialized whole: partially specialized code converts
+    // a generic integer through its protocol witnesses at every property.
+    @_specialize(exported: false, where W == CodableBridgeWriter, Integer == Int)
     @_specialize(exported: false, kind: partial, where W == BinaryArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == XMLArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == CodableBridgeWriter)
@@ -18,6 +21,7 @@ final class IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding, @u
         }
     }
 
+    @_specialize(exported: false, where R == CodableBridgeReader, Integer == Int)
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)

@@ -36,6 +36,13 @@ package protocol FieldCoding: AnyObject, Sendable {
     /// ``decodeField(_:from:into:at:_:)`` for the keyed format.
     func decodeKeyedField(_ node: KeyedArchiveReader.Node, from reader: inout KeyedArchiveReader,
                           into memory: InstanceMemory, at offset: Int, _ context: DecodingContext) throws
+    /// ``encodeField(in:at:to:_:)`` for the `Codable` bridge (as ``encodeBinaryField(in:at:to:_:)`` is
+    /// for the binary format).
+    func encodeBridgeField(in memory: InstanceMemory, at offset: Int, to writer: inout CodableBridgeWriter,
+                           _ context: EncodingContext) throws
+    /// ``decodeField(_:from:into:at:_:)`` for the `Codable` bridge.
+    func decodeBridgeField(_ node: CodableBridgeReader.Node, from reader: inout CodableBridgeReader,
+                           into memory: InstanceMemory, at offset: Int, _ context: DecodingContext) throws
     /// Writes a value given as `Any` (the `Mirror` path, values behind existentials).
     func encodeBoxed<W: ArchiveWriter & ~Copyable>(_ value: Any, to writer: inout W, _ context: EncodingContext) throws
     /// Reads `node` as a value of the coded type, boxed.
@@ -110,6 +117,18 @@ extension ValueCoding {
     @inline(__always)
     func decodeKeyedField(_ node: KeyedArchiveReader.Node, from reader: inout KeyedArchiveReader,
                           into memory: InstanceMemory, at offset: Int, _ context: DecodingContext) throws {
+        memory.write(try decode(node, from: &reader, context), at: offset)
+    }
+
+    @inline(__always)
+    func encodeBridgeField(in memory: InstanceMemory, at offset: Int, to writer: inout CodableBridgeWriter,
+                           _ context: EncodingContext) throws {
+        try memory.withField(Value.self, at: offset) { try encode($0, to: &writer, context) }
+    }
+
+    @inline(__always)
+    func decodeBridgeField(_ node: CodableBridgeReader.Node, from reader: inout CodableBridgeReader,
+                           into memory: InstanceMemory, at offset: Int, _ context: DecodingContext) throws {
         memory.write(try decode(node, from: &reader, context), at: offset)
     }
 

@@ -130,6 +130,15 @@ package protocol ArchiveReader {
     /// point of its own in ``FieldCoding`` calls that instead, so the coder runs specialized for it.
     mutating func field(_ coder: any FieldCoding, _ node: Node, into memory: InstanceMemory, at offset: Int,
                         _ context: DecodingContext) throws
+
+    /// Reads the properties of the object `node` into the instance in `memory` as `plan` lists
+    /// them, returning the entries no property claims (``TypePlan/decodeFields(_:_:from:into:_:)``,
+    /// the default and the only implementation).
+    ///
+    /// A requirement for the reason ``ArchiveWriter/fields(of:in:_:)`` is: coders generic over the
+    /// value's type reach this reader's own specialization of the loop.
+    mutating func fields(of plan: TypePlan, _ node: Node, _ header: ObjectHeader, into memory: InstanceMemory,
+                         _ context: DecodingContext) throws -> PropertyListDictionary
 }
 
 /// The reserved entries of an archived `AutoCodable` value.
@@ -189,6 +198,10 @@ extension ArchiveReader {
     package mutating func field(_ coder: any FieldCoding, _ node: Node, into memory: InstanceMemory, at offset: Int,
                                 _ context: DecodingContext) throws {
         try coder.decodeField(node, from: &self, into: memory, at: offset, context)
+    }
+    package mutating func fields(of plan: TypePlan, _ node: Node, _ header: ObjectHeader, into memory: InstanceMemory,
+                                 _ context: DecodingContext) throws -> PropertyListDictionary {
+        try plan.decodeFields(node, header, from: &self, into: memory, context)
     }
     package mutating func describedType(of node: Node) throws -> Any.Type? { nil }
     @inline(__always)

@@ -67,6 +67,14 @@ package protocol ArchiveWriter: ~Copyable {
     mutating func field(_ coder: any FieldCoding, in memory: InstanceMemory, at offset: Int,
                         _ context: EncodingContext) throws
 
+    /// Writes every field of the instance in `memory` as `plan` lists them
+    /// (``TypePlan/encodeFields(in:to:_:)``, the default and the only implementation).
+    ///
+    /// A requirement so that coders generic over the value's type, whose closures run the loop
+    /// unspecialized, reach this writer's own specialization of it: every key and value of the
+    /// object is then a direct call, not one through the protocol's witness table.
+    mutating func fields(of plan: TypePlan, in memory: InstanceMemory, _ context: EncodingContext) throws
+
     /// Starts an `AutoCodable` value; its fields follow as key–value entries.
     ///
     /// - Returns: `false` when the format already holds this instance and has written a reference
@@ -90,6 +98,10 @@ extension ArchiveWriter where Self: ~Copyable {
     package mutating func field(_ coder: any FieldCoding, in memory: InstanceMemory, at offset: Int,
                                 _ context: EncodingContext) throws {
         try coder.encodeField(in: memory, at: offset, to: &self, context)
+    }
+
+    package mutating func fields(of plan: TypePlan, in memory: InstanceMemory, _ context: EncodingContext) throws {
+        try plan.encodeFields(in: memory, to: &self, context)
     }
 
     package mutating func encodable<T: Encodable>(_ value: T, _ context: EncodingContext) throws {

@@ -6,7 +6,7 @@
 /// for its count, keys and values. Objects and arrays are opened once by their coders
 /// (``CodableBridgeReader/openedObject(_:)``) and read through ``dictionary(_:)`` and ``array(_:)``
 /// nodes, which find nothing again.
-enum CodableBridgeNode {
+package enum CodableBridgeNode {
     case root(CodableBridgeRoot)
     /// Entry `index` of the dictionary's ``CodableBridgeDictionary/keys``.
     case entry(CodableBridgeDictionary, Int)
@@ -27,7 +27,7 @@ enum CodableBridgeContainer {
 }
 
 /// The decoder itself, and the container its value was opened as.
-final class CodableBridgeRoot {
+package final class CodableBridgeRoot {
     let decoder: any Decoder
     var opened: CodableBridgeContainer?
 
@@ -36,7 +36,7 @@ final class CodableBridgeRoot {
 
 /// A keyed decoding container with its keys (reserved keys first), and the containers its
 /// entries were opened as, by entry.
-final class CodableBridgeDictionary {
+package final class CodableBridgeDictionary {
     let container: KeyedDecodingContainer<BridgeKey>
     /// The keys, listed only when asked for (decoders list keys slowly; objects look theirs up).
     private(set) lazy var keys: [BridgeKey] = Self.reservedFirst(container.allKeys)
@@ -81,7 +81,7 @@ final class CodableBridgeDictionary {
 
 /// An unkeyed decoding container (decoders read its elements in order), and the container its
 /// latest element was opened as.
-final class CodableBridgeArray {
+package final class CodableBridgeArray {
     var container: any UnkeyedDecodingContainer
     let count: Int
     var child: (index: Int, opened: CodableBridgeContainer)?

@@ -9,7 +9,7 @@ enum CodableBridgePath {
             switch component {
             case .property(let name): return BridgeKey(name)
             case .key(let key): return BridgeKey(key)
-            case .index(let position): return BridgeKey(intValue: position) ?? BridgeKey(String(position))
+            case .index(let position): return BridgePositionKey(position)
             }
         }
     }

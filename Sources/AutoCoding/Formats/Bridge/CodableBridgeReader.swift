@@ -9,20 +9,20 @@ import PropertyList
 /// Decoders say nothing of a value's kind until it is read as one, so typed reads ask the decoder
 /// for the Swift type the coder expects, and ``tree(_:)`` (unknown entries, migration) tries the
 /// kinds in turn. Elements of arrays are read in order, as decoders require.
-struct CodableBridgeReader: ArchiveReader {
-    typealias Node = CodableBridgeNode
+package struct CodableBridgeReader: ArchiveReader {
+    package typealias Node = CodableBridgeNode
 
-    static var sharesObjects: Bool { false }
-    static var escapesReservedSpellings: Bool { false }
-    static var readsFieldsByKey: Bool { true }
+    package static var sharesObjects: Bool { false }
+    package static var escapesReservedSpellings: Bool { false }
+    package static var readsFieldsByKey: Bool { true }
 
-    let root: Node
+    package let root: Node
     /// Where this thread's stack runs out, for ``tree(_:)`` of deep unknown entries.
     private var stackLimit = StackGuard.limit()
 
     init(_ decoder: any Decoder) { root = .root(CodableBridgeRoot(decoder)) }
 
-    func kindName(_ node: Node) -> String { "value" }
+    package func kindName(_ node: Node) -> String { "value" }
 
     // MARK: Scalars
 
@@ -56,7 +56,7 @@ struct CodableBridgeReader: ArchiveReader {
                  unkeyed: { try $0.decode(T.self) })
     }
 
-    mutating func integer(_ node: Node) throws -> PropertyListInteger {
+    package mutating func integer(_ node: Node) throws -> PropertyListInteger {
         do {
             return PropertyListInteger(Int64(try read(node, single: { try $0.decode(Int.self) },
                                                       keyed: { try $0.decode(Int.self, forKey: $1) },
@@ -70,39 +70,39 @@ struct CodableBridgeReader: ArchiveReader {
         }
     }
 
-    mutating func real(_ node: Node) throws -> Double {
+    package mutating func real(_ node: Node) throws -> Double {
         try read(node, single: { try $0.decode(Double.self) }, keyed: { try $0.decode(Double.self, forKey: $1) },
                  unkeyed: { try $0.decode(Double.self) })
     }
 
-    mutating func real32(_ node: Node) throws -> Float {
+    package mutating func real32(_ node: Node) throws -> Float {
         try read(node, single: { try $0.decode(Float.self) }, keyed: { try $0.decode(Float.self, forKey: $1) },
                  unkeyed: { try $0.decode(Float.self) })
     }
 
-    mutating func bool(_ node: Node) throws -> Bool {
+    package mutating func bool(_ node: Node) throws -> Bool {
         try read(node, single: { try $0.decode(Bool.self) }, keyed: { try $0.decode(Bool.self, forKey: $1) },
                  unkeyed: { try $0.decode(Bool.self) })
     }
 
-    mutating func string(_ node: Node) throws -> String {
+    package mutating func string(_ node: Node) throws -> String {
         try read(node, single: { try $0.decode(String.self) }, keyed: { try $0.decode(String.self, forKey: $1) },
                  unkeyed: { try $0.decode(String.self) })
     }
 
-    mutating func date(_ node: Node) throws -> Date { try read(Date.self, node) }
-    mutating func data(_ node: Node) throws -> Data { try read(Data.self, node) }
-    mutating func url(_ node: Node) throws -> URL { try read(URL.self, node) }
-    mutating func uuid(_ node: Node) throws -> UUID { try read(UUID.self, node) }
+    package mutating func date(_ node: Node) throws -> Date { try read(Date.self, node) }
+    package mutating func data(_ node: Node) throws -> Data { try read(Data.self, node) }
+    package mutating func url(_ node: Node) throws -> URL { try read(URL.self, node) }
+    package mutating func uuid(_ node: Node) throws -> UUID { try read(UUID.self, node) }
 
     /// A `Codable` value the engine does not code itself: decoded by its own `init(from:)` from this
     /// decoder, as synthesized `Codable` would.
-    mutating func decodable<T: Decodable>(_ type: T.Type, _ node: Node, _ context: DecodingContext) throws -> T {
+    package mutating func decodable<T: Decodable>(_ type: T.Type, _ node: Node, _ context: DecodingContext) throws -> T {
         try read(T.self, node)
     }
 
     /// `nil` is the decoder's own; nested optionals collapse to it as in synthesized `Codable`.
-    mutating func nilLevel(_ node: Node) throws -> Int? {
+    package mutating func nilLevel(_ node: Node) throws -> Int? {
         let isNil = try Self.bridging { () throws -> Bool in
             switch node {
             case .root(let root):
@@ -167,7 +167,15 @@ struct CodableBridgeReader: ArchiveReader {
     /// `node` opened as a keyed container (once), its keys with `$type` and `$version` first;
     /// remembered for `node` unless it is an entry looked up by name that is being resolved
     /// (``openedObject(_:)``: the coder holds the dictionary itself from then on).
+    @inline(__always)
     private func dictionary(_ node: Node, remembering: Bool = true) throws -> CodableBridgeDictionary {
+        // An object's own node, at every property it reads: nothing to look up.
+        if case .dictionary(let opened) = node { return opened }
+        return try openDictionary(node, remembering: remembering)
+    }
+
+    /// ``dictionary(_:remembering:)`` of a node that is not a container already.
+    private func openDictionary(_ node: Node, remembering: Bool) throws -> CodableBridgeDictionary {
         if case .dictionary(let opened)? = opened(node) { return opened }
         let container = try Self.bridging { () throws -> KeyedDecodingContainer<BridgeKey> in
             switch node {
@@ -192,7 +200,15 @@ struct CodableBridgeReader: ArchiveReader {
     }
 
     /// `node` opened as an unkeyed container (once).
+    @inline(__always)
     private func array(_ node: Node, remembering: Bool = true) throws -> CodableBridgeArray {
+        // An array's own node, at every element it reads: nothing to look up.
+        if case .array(let opened) = node { return opened }
+        return try openArray(node, remembering: remembering)
+    }
+
+    /// ``array(_:remembering:)`` of a node that is not a container already.
+    private func openArray(_ node: Node, remembering: Bool) throws -> CodableBridgeArray {
         if case .array(let opened)? = opened(node) { return opened }
         let container = try Self.bridging { () throws -> any UnkeyedDecodingContainer in
             switch node {
@@ -222,12 +238,12 @@ struct CodableBridgeReader: ArchiveReader {
     /// The dictionary of an `AutoCodable` value, opened once and handed to its coder, which reads
     /// the properties from it without finding it again. An entry looked up by name is not
     /// remembered by its object then (the other values are, as for every container).
-    mutating func openedObject(_ node: Node) throws -> Node {
+    package mutating func openedObject(_ node: Node) throws -> Node {
         .dictionary(try dictionary(node, remembering: !Self.isNamed(node)))
     }
 
     /// The array an array is read from, opened once and handed to its coder (see ``openedObject(_:)``).
-    mutating func openedArray(_ node: Node) throws -> Node {
+    package mutating func openedArray(_ node: Node) throws -> Node {
         .array(try array(node, remembering: !Self.isNamed(node)))
     }
 
@@ -238,9 +254,9 @@ struct CodableBridgeReader: ArchiveReader {
         return false
     }
 
-    mutating func arrayCount(_ node: Node) throws -> Int { try array(node).count }
+    package mutating func arrayCount(_ node: Node) throws -> Int { try array(node).count }
 
-    mutating func element(_ node: Node, at index: Int) throws -> Node {
+    package mutating func element(_ node: Node, at index: Int) throws -> Node {
         let array = try array(node)
         guard index >= 0, index < array.count else {
             throw AutoCodingError(.corruptArchive, "element \(index) is past the end of an array of \(array.count)")
@@ -248,26 +264,26 @@ struct CodableBridgeReader: ArchiveReader {
         return .element(array, index)
     }
 
-    mutating func dictionaryCount(_ node: Node) throws -> Int { try dictionary(node).keys.count }
+    package mutating func dictionaryCount(_ node: Node) throws -> Int { try dictionary(node).keys.count }
 
-    mutating func key(_ node: Node, at index: Int) throws -> String { try dictionary(node).keys[index].stringValue }
+    package mutating func key(_ node: Node, at index: Int) throws -> String { try dictionary(node).keys[index].stringValue }
 
-    mutating func key(_ node: Node, at index: Int, is key: ArchiveKey) throws -> Bool {
+    package mutating func key(_ node: Node, at index: Int, is key: ArchiveKey) throws -> Bool {
         try dictionary(node).keys[index].stringValue == key.text
     }
 
-    mutating func keyIsReserved(_ node: Node, at index: Int) throws -> Bool {
+    package mutating func keyIsReserved(_ node: Node, at index: Int) throws -> Bool {
         try dictionary(node).keys[index].stringValue.utf8.first == UInt8(ascii: "$")
     }
 
-    mutating func value(_ node: Node, at index: Int) throws -> Node {
+    package mutating func value(_ node: Node, at index: Int) throws -> Node {
         .entry(try dictionary(node), index)
     }
 
     /// A property's value, not looked up first (synthesized `Codable` makes one lookup per
     /// property, and so does this): a key the decoder lacks fails the read with `keyNotFound`, and
     /// ``field(_:_:into:at:_:)`` keeps the property's default then.
-    mutating func value(_ node: Node, forKey key: ArchiveKey) throws -> Node? {
+    package mutating func value(_ node: Node, forKey key: ArchiveKey) throws -> Node? {
         .named(try dictionary(node), BridgeKey(key.text))
     }
 
@@ -280,10 +296,11 @@ struct CodableBridgeReader: ArchiveReader {
 
     /// Reads a property whose key was not checked first: when the read fails because the key is
     /// missing (and only then: the container is asked), the property keeps its default.
-    mutating func field(_ coder: any FieldCoding, _ node: Node, into memory: InstanceMemory, at offset: Int,
-                        _ context: DecodingContext) throws {
+    /// The coder is reached through its entry point for this format (specialized for it).
+    package mutating func field(_ coder: any FieldCoding, _ node: Node, into memory: InstanceMemory, at offset: Int,
+                                _ context: DecodingContext) throws {
         do {
-            try coder.decodeField(node, from: &self, into: memory, at: offset, context)
+            try coder.decodeBridgeField(node, from: &self, into: memory, at: offset, context)
         } catch let error as AutoCodingError where error.path.isEmpty {
             guard case .named(let dictionary, let key) = node, !dictionary.container.contains(key) else { throw error }
         }
@@ -292,7 +309,7 @@ struct CodableBridgeReader: ArchiveReader {
     /// The entries no property claims, for the unknown-keys hook. Listing a container's keys is the
     /// costliest call decoders offer (a quarter of decoding the benchmark corpus through
     /// `JSONDecoder`), and the one synthesized `Codable` does not make.
-    mutating func unclaimedEntries(_ node: Node, claimed: Set<String>) throws -> PropertyListDictionary {
+    package mutating func unclaimedEntries(_ node: Node, claimed: Set<String>) throws -> PropertyListDictionary {
         let dictionary = try dictionary(node)
         var unknown = PropertyListDictionary()
         for (index, key) in dictionary.keys.enumerated() where !claimed.contains(key.stringValue) {
@@ -302,7 +319,7 @@ struct CodableBridgeReader: ArchiveReader {
     }
 
     /// The reserved entries, looked up by name (properties are too: ``readsFieldsByKey``).
-    mutating func objectHeader(_ node: Node) throws -> ObjectHeader {
+    package mutating func objectHeader(_ node: Node) throws -> ObjectHeader {
         var header = ObjectHeader(count: 0, firstField: 0, typeRecord: nil, version: 0)
         if let record = try present(node, ReservedKey.typeKey) { header.typeRecord = try headerTypeRecord(record) }
         if let version = try present(node, ReservedKey.versionKey) { header.version = try headerVersion(version) }
@@ -311,7 +328,7 @@ struct CodableBridgeReader: ArchiveReader {
 
     /// Only the entries `plan`'s type can have been written with (see the protocol): each lookup
     /// costs what reading a property does, and most objects have neither.
-    mutating func objectHeader(_ node: Node, of plan: TypePlan) throws -> ObjectHeader {
+    package mutating func objectHeader(_ node: Node, of plan: TypePlan) throws -> ObjectHeader {
         var header = ObjectHeader(count: 0, firstField: 0, typeRecord: nil, version: 0)
         _ = try dictionary(node)
         if plan.isClass, let record = try present(node, ReservedKey.typeKey) { header.typeRecord = try headerTypeRecord(record) }
@@ -326,7 +343,7 @@ struct CodableBridgeReader: ArchiveReader {
     /// The value as a property-list tree, the kinds tried in turn (the decoder does not say which
     /// it holds): `nil` (as `$null`), a Boolean, an integer, a real, a string, a dictionary, an
     /// array. Dates and data come as the encoder spelled them (in JSON, numbers and strings).
-    mutating func tree(_ node: Node) throws -> PropertyListValue {
+    package mutating func tree(_ node: Node) throws -> PropertyListValue {
         try tree(node, depth: 0)
     }
 
@@ -384,13 +401,19 @@ struct CodableBridgeReader: ArchiveReader {
     private static func bridging<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as AutoCodingError {
-            throw error
-        } catch let error as DecodingError {
-            throw AutoCodingError(bridging: error)
         } catch {
-            throw AutoCodingError(.invalidValue, "the decoder failed: \(error)")
+            throw bridged(error)
         }
+    }
+
+    /// What ``bridging(_:)`` throws for `error`. Out of line: matching `DecodingError` looks up its
+    /// metadata and makes room for it on the stack, which inlined into every read would be paid on
+    /// every read, not only on the failing ones.
+    @inline(never)
+    private static func bridged(_ error: any Error) -> AutoCodingError {
+        if let error = error as? AutoCodingError { return error }
+        if let error = error as? DecodingError { return AutoCodingError(bridging: error) }
+        return AutoCodingError(.invalidValue, "the decoder failed: \(error)")
     }
 }
 

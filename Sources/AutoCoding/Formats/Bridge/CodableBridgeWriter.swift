@@ -10,9 +10,9 @@ import PropertyList
 /// records no type (the encoder's caller knows it; subclasses behind a declared class still record
 /// theirs, so they read back), and dates, data, URLs and UUIDs are handed to the encoder as they
 /// are, so its strategies apply.
-struct CodableBridgeWriter: ArchiveWriter {
-    static var sharesObjects: Bool { false }
-    static var escapesReservedSpellings: Bool { false }
+package struct CodableBridgeWriter: ArchiveWriter {
+    package static var sharesObjects: Bool { false }
+    package static var escapesReservedSpellings: Bool { false }
 
     private let encoder: any Encoder
     /// Whether each open container is keyed, outermost first; the containers themselves are in
@@ -49,30 +49,30 @@ struct CodableBridgeWriter: ArchiveWriter {
         }
     }
 
-    mutating func string(_ value: String) throws {
+    package mutating func string(_ value: String) throws {
         try put(single: { try $0.encode(value) }, keyed: { try $0.encode(value, forKey: $1) }, unkeyed: { try $0.encode(value) })
     }
 
-    mutating func integer(_ value: Int64) throws {
+    package mutating func integer(_ value: Int64) throws {
         // As `Int` where it fits, as synthesized code writes an `Int` property.
         guard let small = Int(exactly: value) else { return try put(value) }
         try put(single: { try $0.encode(small) }, keyed: { try $0.encode(small, forKey: $1) }, unkeyed: { try $0.encode(small) })
     }
 
-    mutating func real(_ value: Double) throws {
+    package mutating func real(_ value: Double) throws {
         try put(single: { try $0.encode(value) }, keyed: { try $0.encode(value, forKey: $1) }, unkeyed: { try $0.encode(value) })
     }
 
-    mutating func bool(_ value: Bool) throws {
+    package mutating func bool(_ value: Bool) throws {
         try put(single: { try $0.encode(value) }, keyed: { try $0.encode(value, forKey: $1) }, unkeyed: { try $0.encode(value) })
     }
 
-    mutating func unsigned(_ value: UInt64) throws { try put(value) }
-    mutating func real32(_ value: Float) throws { try put(value) }
-    mutating func date(_ value: Date) throws { try put(value) }
-    mutating func data(_ value: Data) throws { try put(value) }
-    mutating func url(_ value: URL) throws { try put(value) }
-    mutating func uuid(_ value: UUID) throws { try put(value) }
+    package mutating func unsigned(_ value: UInt64) throws { try put(value) }
+    package mutating func real32(_ value: Float) throws { try put(value) }
+    package mutating func date(_ value: Date) throws { try put(value) }
+    package mutating func data(_ value: Data) throws { try put(value) }
+    package mutating func url(_ value: URL) throws { try put(value) }
+    package mutating func uuid(_ value: UUID) throws { try put(value) }
 
     /// Encodes any `Encodable` value where the next value goes (the encoder's generic entry).
     private mutating func put<T: Encodable>(_ value: T) throws {
@@ -81,22 +81,28 @@ struct CodableBridgeWriter: ArchiveWriter {
 
     /// A `Codable` value the engine does not code itself: encoded by its own `encode(to:)` into
     /// this encoder, as synthesized `Codable` would.
-    mutating func encodable<T: Encodable>(_ value: T, _ context: EncodingContext) throws {
+    package mutating func encodable<T: Encodable>(_ value: T, _ context: EncodingContext) throws {
         try put(value)
+    }
+
+    /// A field, through the coder's entry point for this format (specialized for it).
+    package mutating func field(_ coder: any FieldCoding, in memory: InstanceMemory, at offset: Int,
+                                _ context: EncodingContext) throws {
+        try coder.encodeBridgeField(in: memory, at: offset, to: &self, context)
     }
 
     /// `nil`: the encoder's own. Nested optionals collapse to it (`.some(.none)` of an `Int??` is
     /// written as `nil`), as in synthesized `Codable`: a decoder has no other spelling to read back.
-    mutating func nilMarker(level: Int) throws {
+    package mutating func nilMarker(level: Int) throws {
         try put(single: { try $0.encodeNil() }, keyed: { try $0.encodeNil(forKey: $1) }, unkeyed: { try $0.encodeNil() })
     }
 
     /// A property-list tree (unknown entries a type kept, migrated values), written event by event.
-    mutating func tree(_ value: PropertyListValue) throws { try writeTreeEvents(value) }
+    package mutating func tree(_ value: PropertyListValue) throws { try writeTreeEvents(value) }
 
     // MARK: Containers
 
-    mutating func beginArray(count: Int) throws {
+    package mutating func beginArray(count: Int) throws {
         let container: any UnkeyedEncodingContainer
         if let keyedTop = isKeyed.last {
             container = keyedTop ? keyed[keyed.count - 1].nestedUnkeyedContainer(forKey: key)
@@ -108,7 +114,7 @@ struct CodableBridgeWriter: ArchiveWriter {
         isKeyed.append(false)
     }
 
-    mutating func beginDictionary(count: Int) throws {
+    package mutating func beginDictionary(count: Int) throws {
         let container: KeyedEncodingContainer<BridgeKey>
         if let keyedTop = isKeyed.last {
             container = keyedTop ? keyed[keyed.count - 1].nestedContainer(keyedBy: BridgeKey.self, forKey: key)
@@ -122,29 +128,29 @@ struct CodableBridgeWriter: ArchiveWriter {
         isKeyed.append(true)
     }
 
-    mutating func endArray() throws {
+    package mutating func endArray() throws {
         unkeyed.removeLast()
         isKeyed.removeLast()
     }
 
-    mutating func endDictionary() throws {
+    package mutating func endDictionary() throws {
         keyed.removeLast()
         key = outerKeys.popLast() ?? BridgeKey("")
         isKeyed.removeLast()
     }
 
-    mutating func key(_ key: String) throws {
+    package mutating func key(_ key: String) throws {
         guard isKeyed.last == true else { return }
         self.key = BridgeKey(key)
     }
 
-    mutating func key(_ key: ArchiveKey) throws { try self.key(key.text) }
+    package mutating func key(_ key: ArchiveKey) throws { try self.key(key.text) }
 
     // MARK: Objects
 
     /// An object: a keyed container. The root records no type; a nested value that needs its type
     /// recorded (a subclass where its superclass is declared) records it as in the archives.
-    mutating func beginObject(_ start: ObjectStart) throws -> Bool {
+    package mutating func beginObject(_ start: ObjectStart) throws -> Bool {
         try beginDictionary(count: start.entryCount)
         if let record = start.typeRecord, isKeyed.count > 1 {
             try key(ReservedKey.typeKey)
@@ -157,7 +163,7 @@ struct CodableBridgeWriter: ArchiveWriter {
         return true
     }
 
-    mutating func endObject() throws { try endDictionary() }
+    package mutating func endObject() throws { try endDictionary() }
 
     /// Runs an encoder call, turning what the encoder throws into an ``AutoCodingError`` (paths
     /// are added by the coders as it travels out).
@@ -165,15 +171,20 @@ struct CodableBridgeWriter: ArchiveWriter {
     private static func bridging(_ body: () throws -> Void) rethrows {
         do {
             try body()
-        } catch let error as AutoCodingError {
-            throw error
-        } catch let error as EncodingError {
-            if case .invalidValue(let value, let context) = error {
-                throw AutoCodingError(.unrepresentable, "the encoder refused \(value): \(context.debugDescription)")
-            }
-            throw AutoCodingError(.unrepresentable, "the encoder refused a value: \(error)")
         } catch {
-            throw AutoCodingError(.unrepresentable, "the encoder refused a value: \(error)")
+            throw bridged(error)
         }
+    }
+
+    /// What ``bridging(_:)`` throws for `error`. Out of line: matching `EncodingError` looks up its
+    /// metadata and makes room for it on the stack, which inlined into every write would be paid on
+    /// every write, not only on the failing ones.
+    @inline(never)
+    private static func bridged(_ error: any Error) -> AutoCodingError {
+        if let error = error as? AutoCodingError { return error }
+        if let error = error as? EncodingError, case .invalidValue(let value, let context) = error {
+            return AutoCodingError(.unrepresentable, "the encoder refused \(value): \(context.debugDescription)")
+        }
+        return AutoCodingError(.unrepresentable, "the encoder refused a value: \(error)")
     }
 }
