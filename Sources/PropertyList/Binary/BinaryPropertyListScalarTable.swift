@@ -37,6 +37,9 @@ struct BinaryPropertyListScalarTable: ~Copyable {
         slots.append(0, count: size.slots)
     }
 
+    /// The number of distinct scalars recorded.
+    var count: Int { entries.count }
+
     /// Whether an allocation failed.
     var failed: Bool { entries.failed || slots.failed }
 

@@ -71,18 +71,45 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
     ///   - capacity: The expected document size in bytes, to allocate once.
     ///   - expectedScalars: About how many distinct numbers, dates and UIDs it will hold (0: unknown).
     ///   - expectedStrings: About how many distinct strings it will hold (0: unknown).
-    package init(capacity: Int = 4096, expectedScalars: Int = 0, expectedStrings: Int = 0) {
+    ///   - expectedObjects: About how many objects it will hold (0: unknown, guessed from
+    ///     `capacity`); with a count, the offset table is allocated at that size.
+    ///   - expectedReferences: About how many references its containers will hold, all together
+    ///     (0: unknown, guessed from `capacity`); with a count, the reference table is allocated at
+    ///     that size.
+    ///   - expectedContainers: About how many arrays and dictionaries it will hold (0: unknown).
+    ///   - uidBound: One more than the largest UID expected (0: unknown), so the table of UIDs
+    ///     written directly is allocated once at that size.
+    package init(capacity: Int = 4096, expectedScalars: Int = 0, expectedStrings: Int = 0,
+                 expectedObjects: Int = 0, expectedReferences: Int = 0, expectedContainers: Int = 0,
+                 uidBound: Int = 0) {
         out = ByteBuffer(initialCapacity: capacity)
         out.append(BinaryPropertyListFormat.magic)
-        offsets = GrowableBuffer(capacity: Swift.max(64, capacity / 6))
-        references = GrowableBuffer(capacity: Swift.max(64, capacity / 6))
+        offsets = expectedObjects > 0 ? GrowableBuffer(exactCapacity: expectedObjects)
+                                      : GrowableBuffer(capacity: Swift.max(64, capacity / 6))
+        references = expectedReferences > 0 ? GrowableBuffer(exactCapacity: expectedReferences)
+                                            : GrowableBuffer(capacity: Swift.max(64, capacity / 6))
         keyCache.append(CachedKey(), count: 256)
+        if expectedContainers > 0 { containers = GrowableBuffer(exactCapacity: expectedContainers) }
+        if uidBound > 0 {
+            let count = Swift.min(uidBound, Int(Self.directUIDLimit))
+            uidNumbers = GrowableBuffer(exactCapacity: count)
+            uidNumbers.append(0, count: count)
+        }
         scalars = BinaryPropertyListScalarTable(expectedCount: expectedScalars)
         strings = BinaryPropertyListByteTable(expectedCount: expectedStrings)
     }
 
     /// The number of objects so far.
     package var objectCount: Int { offsets.count }
+
+    /// The number of references in containers so far (closed ones and the children of open ones).
+    package var referenceCount: Int { references.count + children.count }
+
+    /// The number of arrays and dictionaries so far (open ones included).
+    package var containerCount: Int { containers.count + open.count }
+
+    /// The number of distinct numbers, dates and UIDs so far that went through the table of scalars.
+    package var scalarTableCount: Int { scalars.count }
 
     /// How many containers are open.
     package var depth: Int { open.count }

@@ -19,6 +19,14 @@ package struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
         reserve(Swift.max(capacity, 16))
     }
 
+    /// Creates an empty buffer with room for exactly `capacity` elements (at least 16), for
+    /// callers that know how many they will need: the first allocation is not rounded up.
+    package init(exactCapacity capacity: Int) {
+        self.capacity = 0
+        base = nil
+        grow(to: Swift.max(capacity, 16), exactly: true)
+    }
+
     deinit { free(base) }
 
     /// Makes room for `additional` more elements.
@@ -31,8 +39,8 @@ package struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
         if needed > capacity { grow(to: needed) }
     }
 
-    private mutating func grow(to needed: Int) {
-        var newCapacity = Swift.max(capacity, 16)
+    private mutating func grow(to needed: Int, exactly: Bool = false) {
+        var newCapacity = exactly ? needed : Swift.max(capacity, 16)
         while newCapacity < needed {
             let (doubled, overflow) = newCapacity.multipliedReportingOverflow(by: 2)
             newCapacity = overflow ? needed : doubled
