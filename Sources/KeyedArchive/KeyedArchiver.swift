@@ -51,7 +51,7 @@ public struct KeyedArchiver: Sendable {
     /// - Throws: ``KeyedArchiveError`` with kind ``KeyedArchiveError/Kind/unsupportedType`` when a
     ///   type cannot be archived (the message names the property).
     public func archive<T>(_ root: T) throws -> Data {
-        let writer = try write(root)
+        var writer = try write(root)
         guard outputFormat == .binary else { return try writer.propertyList().encoded(as: outputFormat) }
         return try writer.binaryArchive()
     }
@@ -74,6 +74,7 @@ public struct KeyedArchiver: Sendable {
             let coder = try AutoCodingEngine.shared.coder(for: T.self)
             let context = EncodingContext(engine: .shared, registry: AutoCodingRegistry.snapshot())
             try coder.encode(root, to: &writer, context)
+            try writer.checkRecordLimits()
             writer.rememberSizes()
         } catch let error as AutoCodingError {
             throw KeyedArchiveError(archiving: error.rooted(at: "\(T.self)"))

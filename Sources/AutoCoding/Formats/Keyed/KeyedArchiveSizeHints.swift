@@ -6,13 +6,21 @@ import Foundation
 final class KeyedArchiveSizeHints: @unchecked Sendable {
     // @unchecked: `table` is only touched while `lock` is held.
 
-    /// The counts of one archive.
+    /// The counts of one archive: its records, and (once it was written as a binary property
+    /// list) its output's.
     struct Sizes {
         var slots = 0
         var fields = 0
         var references = 0
         var strings = 0
         var datas = 0
+        /// The output's objects, references in containers, containers, distinct scalars and bytes
+        /// (0: not written as a binary property list yet).
+        var outputObjects = 0
+        var outputReferences = 0
+        var outputContainers = 0
+        var outputScalars = 0
+        var outputBytes = 0
     }
 
     /// The hints every keyed archive uses.
@@ -28,10 +36,11 @@ final class KeyedArchiveSizeHints: @unchecked Sendable {
         return table[ObjectIdentifier(type)]
     }
 
-    /// Records the counts of an archive of `type`.
-    func record(_ sizes: Sizes, for type: Any.Type) {
+    /// Records the counts of an archive of `type` (`change` updates what it counts, starting from
+    /// the last archive's counts or zeros).
+    func record(for type: Any.Type, _ change: (inout Sizes) -> Void) {
         lock.lock()
         defer { lock.unlock() }
-        table[ObjectIdentifier(type)] = sizes
+        change(&table[ObjectIdentifier(type), default: Sizes()])
     }
 }

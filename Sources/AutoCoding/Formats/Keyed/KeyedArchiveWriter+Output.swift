@@ -7,15 +7,30 @@ extension KeyedArchiveWriter {
     /// The events are those ``PropertyListValue/write(to:maximumDepth:)`` sends for
     /// ``propertyList()``, so the bytes are the same as that tree's.
     ///
+    /// The table of strings is released before the document is written (the writer takes no
+    /// strings after this), so the output's buffers can reuse its memory.
+    ///
     /// - Throws: ``PropertyListError`` when the document outgrows the binary format.
-    package func binaryArchive() throws(PropertyListError) -> Data {
+    package mutating func binaryArchive() throws(PropertyListError) -> Data {
         let fixed = OutputKeys()
         let shared = stringSlotsSpelledLikeOtherText(fixed)
+        releaseStringTable()
         // UIDs bypass the scalar table (the stream writer maps small UIDs directly), so it holds the
         // numbers: inline ones, and number entries. The string table holds only what is not a
         // string entry (keys, class names, fixed strings) and the entries spelled like those.
-        var stream = BinaryPropertyListStreamWriter(capacity: estimatedSize, expectedScalars: fields.count / 2 + slots.count / 8,
-                                                    expectedStrings: keys.count + 4 * classSlots.count + shared.count + 32)
+        // The last archive of the root type sizes the output's buffers (tables allocated larger
+        // than needed are memory each archive takes and gives back, page by page); the first is
+        // guessed from the records.
+        let last = lastSizes.flatMap { $0.outputObjects > 0 ? $0 : nil }
+        func roomFor(_ count: Int) -> Int { count + count / 16 + 64 }
+        var stream = BinaryPropertyListStreamWriter(
+            capacity: last.map { roomFor($0.outputBytes) } ?? estimatedSize,
+            expectedScalars: last.map { roomFor($0.outputScalars) } ?? (fields.count / 2 + slots.count / 8),
+            expectedStrings: keys.count + 4 * classSlots.count + shared.count + 32,
+            expectedObjects: last.map { roomFor($0.outputObjects) } ?? 0,
+            expectedReferences: last.map { roomFor($0.outputReferences) } ?? 0,
+            expectedContainers: last.map { roomFor($0.outputContainers) } ?? 0,
+            uidBound: slots.count)
         try stream.beginDictionary(count: 4)
         try stream.key(KeyedArchiveFormat.versionKey)
         stream.integer(KeyedArchiveFormat.version)
@@ -50,7 +65,19 @@ extension KeyedArchiveWriter {
         }
         try stream.endArray()
         try stream.endDictionary()
-        return try stream.finish()
+        let objectCount = stream.objectCount, referenceCount = stream.referenceCount
+        let scalarCount = stream.scalarTableCount, containerCount = stream.containerCount
+        let document = try stream.finish()
+        if let rootType {
+            KeyedArchiveSizeHints.shared.record(for: rootType) { sizes in
+                sizes.outputObjects = objectCount
+                sizes.outputReferences = referenceCount
+                sizes.outputScalars = scalarCount
+                sizes.outputContainers = containerCount
+                sizes.outputBytes = document.count
+            }
+        }
+        return document
     }
 
     /// The string entries, in ascending order (a number may repeat), whose text the output also
@@ -173,7 +200,7 @@ extension KeyedArchiveWriter {
         case .nilMarker:
             try stream.beginDictionary(count: 1)
             try stream.key(ReservedKey.nilMarker)
-            stream.integer(Int64(bitPattern: slot.a))
+            stream.integer(Int64(bitPattern: slot.b))
             try stream.endDictionary()
         case .classDescription:
             try stream.beginDictionary(count: 2)
@@ -266,7 +293,7 @@ extension KeyedArchiveWriter {
         case .nsNull:
             return .dictionary([KeyedArchiveFormat.classKey: .uid(slot.a)])
         case .nilMarker:
-            return .dictionary([ReservedKey.nilMarker: .integer(PropertyListInteger(Int64(bitPattern: slot.a)))])
+            return .dictionary([ReservedKey.nilMarker: .integer(PropertyListInteger(Int64(bitPattern: slot.b)))])
         case .classDescription:
             return .dictionary([KeyedArchiveFormat.classNameKey: .string(strings[slot.start]),
                                 KeyedArchiveFormat.classesKey: .array(strings[Int(slot.b)..<Int(slot.b + slot.c)]

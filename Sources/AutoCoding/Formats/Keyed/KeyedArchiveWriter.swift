@@ -65,13 +65,29 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     }
 
     /// An object entry: the number of its key in ``keys`` (-1: the empty string) and its value.
+    ///
+    /// 12 bytes: the value's bits as two 32-bit halves (so the entry is 4-byte aligned) and the
+    /// key with the value's tag in its low 3 bits. Key numbers therefore stay below 2^28
+    /// (``checkRecordLimits()`` refuses archives with more keys).
     struct Field {
-        var value: Value
-        var key: Int32
+        private var low: UInt32
+        private var high: UInt32
+        private var keyAndTag: UInt32
 
         init(key: Int32, value: Value) {
-            self.value = value
-            self.key = key
+            low = UInt32(truncatingIfNeeded: value.bits)
+            high = UInt32(truncatingIfNeeded: value.bits >> 32)
+            keyAndTag = UInt32(bitPattern: key) << 3 | UInt32(value.tag.rawValue)
+        }
+
+        var key: Int32 { Int32(bitPattern: keyAndTag) >> 3 }
+
+        var value: Value {
+            get {
+                Value(tag: Value.Tag(rawValue: UInt8(truncatingIfNeeded: keyAndTag & 7)) ?? .uid,
+                      bits: UInt64(high) << 32 | UInt64(low))
+            }
+            set { self = Field(key: key, value: newValue) }
         }
     }
 
@@ -97,7 +113,7 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         case url
         /// `NSUUID`: `a` the class UID, `start` indexes ``datas``.
         case uuid
-        /// A nested nil marker: `a` the level.
+        /// A nested nil marker: `b` the level.
         case nilMarker
         /// `NSNull` (`nil` inside a collection, where Foundation allows no `$null`): `a` the class UID.
         case nsNull
@@ -105,13 +121,40 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         case classDescription
     }
 
+    /// One `$objects` entry: 24 bytes. There are as many as the archive has entries, so their
+    /// size is most of the memory an archive takes and gives back.
+    ///
+    /// `a`, `start` and `count` (UIDs, and indexes and counts in the other records) are stored in
+    /// 32 bits, and so are `b` and `c` where an entry has both (they share 64 bits); where it has
+    /// only `b` (a number's or date's bits, a nil marker's level) it keeps all 64. The writer
+    /// refuses archives with more records than 32 bits count (``checkRecordLimits()``), so
+    /// nothing stored here is ever cut short.
     struct Slot {
-        var kind: SlotKind
-        var a: UInt64 = 0
-        var b: UInt64 = 0
-        var c: UInt64 = 0
-        var start: Int = 0
-        var count: Int = 0
+        private var wide: UInt64
+        private var narrowA: UInt32
+        private var narrowStart: UInt32
+        private var narrowCount: UInt32
+        let kind: SlotKind
+
+        init(kind: SlotKind, a: UInt64 = 0, b: UInt64 = 0, c: UInt64 = 0, start: Int = 0, count: Int = 0) {
+            self.kind = kind
+            narrowA = UInt32(truncatingIfNeeded: a)
+            narrowStart = UInt32(truncatingIfNeeded: start)
+            narrowCount = UInt32(truncatingIfNeeded: count)
+            wide = Self.hasC(kind) ? UInt64(UInt32(truncatingIfNeeded: b)) | c << 32 : b
+        }
+
+        /// Whether entries of `kind` store `c` (then `b` and `c` take 32 bits each).
+        @inline(__always)
+        private static func hasC(_ kind: SlotKind) -> Bool {
+            kind == .dictionary || kind == .url || kind == .classDescription
+        }
+
+        var a: UInt64 { UInt64(narrowA) }
+        var b: UInt64 { Self.hasC(kind) ? wide & 0xFFFF_FFFF : wide }
+        var c: UInt64 { Self.hasC(kind) ? wide >> 32 : 0 }
+        var start: Int { Int(narrowStart) }
+        var count: Int { Int(narrowCount) }
     }
 
     /// The `$objects` so far.
@@ -168,7 +211,9 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     private let className: (any AutoCodable.Type) -> String
 
     /// The root type whose last archive's counts size this one's buffers (see ``rememberSizes()``).
-    private let rootType: Any.Type?
+    let rootType: Any.Type?
+    /// The counts of the last archive of ``rootType``, if there was one.
+    let lastSizes: KeyedArchiveSizeHints.Sizes?
 
     /// Starts an archive.
     ///
@@ -179,6 +224,7 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         self.className = className
         self.rootType = rootType
         let sizes = rootType.flatMap { KeyedArchiveSizeHints.shared.sizes(for: $0) }
+        lastSizes = sizes
         stringSlots = KeyedStringTable(expectedCount: sizes?.strings ?? 0)
         guard let sizes else { return }
         slots.reserveCapacity(sizes.slots + sizes.slots / 16 + 16)
@@ -188,13 +234,36 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         datas.reserveCapacity(sizes.datas + sizes.datas / 16 + 16)
     }
 
+    /// Whether this archive's records fit what ``Slot`` and ``Field`` store: at most `UInt32.max`
+    /// of each kind (every index and UID a slot holds is below one of these counts), and fewer
+    /// than 2^28 distinct keys.
+    ///
+    /// - Throws: ``KeyedArchiveWriterFailure`` (`objectCountLimitExceeded`) when they do not.
+    package func checkRecordLimits() throws {
+        let limit = Int(UInt32.max)
+        guard slots.count <= limit, fields.count <= limit, references.count <= limit, strings.count <= limit,
+              datas.count <= limit, keys.count < 1 << 28 else {
+            throw KeyedArchiveWriterFailure(kind: "objectCountLimitExceeded",
+                                            message: "keyed archives written here are limited to \(limit) objects")
+        }
+    }
+
+    /// Gives back the memory of the table that finds string entries by text, once no more strings
+    /// will be added: ``stringUID(_:)`` must not be called after this.
+    mutating func releaseStringTable() {
+        stringSlots = KeyedStringTable()
+    }
+
     /// Records this archive's counts for the next archive of its root type.
     package func rememberSizes() {
         guard let rootType else { return }
-        KeyedArchiveSizeHints.shared.record(
-            KeyedArchiveSizeHints.Sizes(slots: slots.count, fields: fields.count, references: references.count,
-                                        strings: strings.count, datas: datas.count),
-            for: rootType)
+        KeyedArchiveSizeHints.shared.record(for: rootType) { sizes in
+            sizes.slots = slots.count
+            sizes.fields = fields.count
+            sizes.references = references.count
+            sizes.strings = strings.count
+            sizes.datas = datas.count
+        }
     }
 
     // MARK: Placing values
@@ -320,7 +389,7 @@ package struct KeyedArchiveWriter: ArchiveWriter {
             return add(uid: nullObject)
         }
         guard level > 0 else { return add(uid: 0) }
-        add(uid: newSlot(Slot(kind: .nilMarker, a: UInt64(bitPattern: Int64(level)))))
+        add(uid: newSlot(Slot(kind: .nilMarker, b: UInt64(bitPattern: Int64(level)))))
     }
 
     /// A property-list tree (a `Codable` type's output, unknown entries) as Foundation values:
