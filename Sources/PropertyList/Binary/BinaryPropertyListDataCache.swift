@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Writers unique equal data, so a file of a few kilobytes can refer to one large blob from
 /// thousands of places; copying it at every reference would take memory out of proportion to the
-/// file. Small blobs are cheaper to copy than to look up; larger ones are copied on their first two
-/// visits and then taken from a sparse cache, so every further `Data` shares one buffer.
+/// file. Small blobs are cheaper to copy than to look up; larger ones are copied on their first
+/// visit and then taken from the cache (``BinaryPropertyListObjectCache``), so every `Data` of one
+/// blob shares one buffer.
 package struct BinaryPropertyListDataCache {
     /// Blobs up to this size are copied at every reference.
     private static var copiedSize: Int { 64 }

@@ -1,27 +1,27 @@
 /// Values decoded from objects of one `bplist00` document that the document refers to more than
 /// once: the one rule of sharing for the readers' string and data caches.
 ///
-/// An object is decoded on its first two visits and kept from the second on, so objects referred
-/// to once (most of them) cost no cache entry, and every later visit of a shared one gets the same
-/// value — one storage, however many references.
+/// An object is decoded on its first visit and kept, so every visit of a shared one gets the same
+/// value — decoded once, one storage, however many references. Values are found by object number
+/// in a table of 4-byte positions (no hashing), allocated on the first visit.
 struct BinaryPropertyListObjectCache<Value> {
-    /// Per object: visited before.
-    private var seen: [Bool] = []
-    private var values: [Int: Value] = [:]
+    /// Per object: the position of its value in ``values`` + 1 (0: not decoded yet).
+    private var positions: [UInt32] = []
+    private var values: [Value] = []
 
-    /// The value of object `number` of a document of `objectCount` objects, made by `decode` unless
-    /// it is kept.
+    /// The value of object `number` (below `objectCount`) of a document of `objectCount`
+    /// objects, made by `decode` unless it is kept.
     @inline(__always)
     mutating func value<Failure: Error>(of number: Int, objectCount: Int,
                                         _ decode: () throws(Failure) -> Value) throws(Failure) -> Value {
-        if let value = values[number] { return value }
+        if positions.isEmpty { positions = [UInt32](repeating: 0, count: objectCount) }
+        let position = positions[number]
+        if position != 0 { return values[Int(position) - 1] }
         let value = try decode()
-        if seen.isEmpty { seen = [Bool](repeating: false, count: objectCount) }
-        if seen[number] {
-            values[number] = value
-        } else {
-            seen[number] = true
-        }
+        // Past 2^32 - 1 kept values (never, for documents this package reads) values are not kept.
+        guard values.count < Int(UInt32.max) else { return value }
+        values.append(value)
+        positions[number] = UInt32(truncatingIfNeeded: values.count)
         return value
     }
 }

@@ -1,10 +1,11 @@
 /// The strings of one `bplist00` document that are referred to more than once, decoded once.
 ///
 /// Writers unique equal strings, so a repeated key or value is usually one object referred to
-/// many times. Short ASCII strings fit in a `String` without allocating and are cheaper to decode
-/// than to look up; longer or UTF-16 ones are decoded on their first two visits and then taken
-/// from a sparse cache, which also makes the copies share storage. Used by every reader of
-/// binary documents (the tree materializer and the engine's direct reader).
+/// many times. Short ASCII strings fit in a `String` without allocating (there is no storage to
+/// share) and are cheaper to decode than to look up; longer or UTF-16 ones are decoded on their
+/// first visit and then taken from the cache (``BinaryPropertyListObjectCache``), so every copy
+/// shares one storage. Used by every reader of binary documents (the tree materializer, the
+/// engine's direct reader and its keyed-archive reader).
 package struct BinaryPropertyListStringCache {
     private var cache = BinaryPropertyListObjectCache<String>()
 

@@ -157,6 +157,8 @@ package struct KeyedArchiveReader: ArchiveReader {
     /// Foundation collections read as `Any`, by index, with how many values each counted: read
     /// once, handed out again (counted again) for every further reference.
     private var sharedCollections: [Int: (value: Any, count: Int)] = [:]
+    /// Strings referred to from several places, decoded once and shared (the binary reader's rule).
+    private var strings = BinaryPropertyListStringCache()
 
     struct KnownKey {
         var address: UInt = 0
@@ -405,15 +407,25 @@ package struct KeyedArchiveReader: ArchiveReader {
     @inline(__always)
     package mutating func string(_ node: Node) throws -> String {
         let node = try resolve(node)
-        if node.object.isString, node.index != 0 { return try document.string(node.object) }
+        if node.object.isString, node.index != 0 { return try sharedString(node.object) }
         return try foundationString(node)
+    }
+
+    /// The text of a string object, decoded once however many objects refer to it.
+    @inline(__always)
+    private mutating func sharedString(_ object: BinaryPropertyListScanner.Object) throws -> String {
+        do {
+            return try strings.string(object, in: scanner)
+        } catch {
+            throw AutoCodingError(error)
+        }
     }
 
     /// The text of an `NSString` object (or the error for what is no string).
     @inline(never)
     private mutating func foundationString(_ node: Node) throws -> String {
         let entries = try foundationObject(node, .string, expected: "string")
-        if let text = try lookup(entries, Keys.string.key), text.isString { return try document.string(text) }
+        if let text = try lookup(entries, Keys.string.key), text.isString { return try sharedString(text) }
         if let bytes = try lookup(entries, Keys.bytes.key), bytes.isData,
            let text = String(bytes: scanner.payload(bytes), encoding: .utf8) {
             return text
