@@ -4,14 +4,17 @@
 /// An object is decoded on its first visit and kept, so every visit of a shared one gets the same
 /// value — decoded once, one storage, however many references. Values are found by object number
 /// in a table of 4-byte positions (no hashing), allocated on the first visit.
+@usableFromInline
 struct BinaryPropertyListObjectCache<Value> {
     /// Per object: the position of its value in ``values`` + 1 (0: not decoded yet).
-    private var positions: [UInt32] = []
-    private var values: [Value] = []
+    @usableFromInline var positions: [UInt32] = []
+    @usableFromInline var values: [Value] = []
+
+    @usableFromInline init() {}
 
     /// The value of object `number` (below `objectCount`) of a document of `objectCount`
     /// objects, made by `decode` unless it is kept.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func value<Failure: Error>(of number: Int, objectCount: Int,
                                         _ decode: () throws(Failure) -> Value) throws(Failure) -> Value {
         if positions.isEmpty { positions = [UInt32](repeating: 0, count: objectCount) }

@@ -7,7 +7,7 @@
 /// shares one storage. Used by every reader of binary documents (the tree materializer, the
 /// engine's direct reader and its keyed-archive reader).
 package struct BinaryPropertyListStringCache {
-    private var cache = BinaryPropertyListObjectCache<String>()
+    @usableFromInline var cache = BinaryPropertyListObjectCache<String>()
 
     package init() {}
 
@@ -17,7 +17,8 @@ package struct BinaryPropertyListStringCache {
     ///   - object: An ASCII or UTF-16 string object of `scanner`'s document.
     ///   - scanner: The document.
     /// - Throws: What ``BinaryPropertyListScanner/string(_:)`` throws.
-    @inline(__always)
+    // Inlinable: the keyed reader (another module) calls it for every string it reads.
+    @inlinable @inline(__always)
     package mutating func string(_ object: BinaryPropertyListScanner.Object,
                                  in scanner: BinaryPropertyListScanner) throws(PropertyListError) -> String {
         if object.kind == .asciiString, object.count <= 15 { return try scanner.string(object) }
