@@ -85,7 +85,9 @@ final class ExistentialCoder<T>: ValueCoding, @unchecked Sendable {
                 return typed
             }
         }
-        let header = try reader.objectHeader(node)
+        // Opened once, as AutoCodableCoder does: the header and the properties are read from it.
+        let object = try reader.openedObject(node)
+        let header = try reader.objectHeader(object)
         guard let record = header.typeRecord else {
             throw AutoCodingError(.unknownTypeName, "the archive does not say which \(T.self) it holds (no $type key)")
         }
@@ -93,7 +95,7 @@ final class ExistentialCoder<T>: ValueCoding, @unchecked Sendable {
             throw AutoCodingError(.unknownTypeName, "no type is registered as \"\(record)\"", expected: "\(T.self)",
                                   found: record)
         }
-        let instance = try engine.objectCoder(for: registered).decodeObject(node, header, from: &reader, context)
+        let instance = try engine.objectCoder(for: registered).decodeObject(object, header, from: &reader, context)
         guard let typed = instance as? T else {
             throw AutoCodingError(.unknownTypeName, "\"\(record)\" names \(registered), which is not a \(T.self)",
                                   expected: "\(T.self)", found: "\(registered)")

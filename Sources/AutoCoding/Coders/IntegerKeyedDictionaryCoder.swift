@@ -38,16 +38,17 @@ final class IntegerKeyedDictionaryCoder<Key: FixedWidthInteger, Element>: ValueC
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> [Key: Element] {
         try context.nested(node, in: &reader) { reader in
-            let count = try reader.dictionaryCount(node)
+            let dictionary = try reader.openedDictionary(node)
+            let count = try reader.dictionaryCount(dictionary)
             var result = [Key: Element](minimumCapacity: min(count, 1 << 16))
             for index in 0..<count {
-                let text = try reader.key(node, at: index)
+                let text = try reader.key(dictionary, at: index)
                 guard let key = Key(text, radix: 10) else {
                     throw AutoCodingError(.invalidValue, "key \"\(text)\" is not a \(Key.self)",
                                           expected: "\(Key.self) key", found: "\"\(text)\"")
                 }
                 do {
-                    result[key] = try element.decode(try reader.value(node, at: index), from: &reader, context)
+                    result[key] = try element.decode(try reader.value(dictionary, at: index), from: &reader, context)
                 } catch let error as AutoCodingError {
                     throw error.within(.key(text))
                 }

@@ -43,11 +43,12 @@ final class SetCoder<Element: Hashable>: ValueCoding, @unchecked Sendable {
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Set<Element> {
         try context.nested(node, in: &reader) { reader in
-            let count = try reader.arrayCount(node)
+            let array = try reader.openedArray(node)
+            let count = try reader.arrayCount(array)
             var result = Set<Element>(minimumCapacity: min(count, 1 << 16))
             for index in 0..<count {
                 do {
-                    result.insert(try element.decode(try reader.element(node, at: index), from: &reader, context))
+                    result.insert(try element.decode(try reader.element(array, at: index), from: &reader, context))
                 } catch let error as AutoCodingError {
                     throw error.within(.index(index))
                 }

@@ -55,13 +55,14 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> [String: Element] {
         try context.nested(node, in: &reader) { reader in
-            let count = try reader.dictionaryCount(node)
+            let dictionary = try reader.openedDictionary(node)
+            let count = try reader.dictionaryCount(dictionary)
             var result = [String: Element](minimumCapacity: min(count, 1 << 16))
             for index in 0..<count {
-                let stored = try reader.key(node, at: index)
+                let stored = try reader.key(dictionary, at: index)
                 let key = R.escapesReservedSpellings ? ReservedKey.unescaped(stored) : stored
                 do {
-                    result[key] = try element.decode(try reader.value(node, at: index), from: &reader, context)
+                    result[key] = try element.decode(try reader.value(dictionary, at: index), from: &reader, context)
                 } catch let error as AutoCodingError {
                     throw error.within(.key(key))
                 }

@@ -89,6 +89,9 @@ package protocol ArchiveReader {
     /// its dictionary without finding the dictionary again: formats that open containers (the
     /// `Codable` bridge) open it here; the others return `node`.
     mutating func openedObject(_ node: Node) throws -> Node
+    /// `node`, whose value a dictionary is read from, as a node that reads its entries without
+    /// finding the dictionary again (see ``openedObject(_:)``).
+    mutating func openedDictionary(_ node: Node) throws -> Node
     /// `node`, whose value an array is read from, as a node that reads its elements without
     /// finding the array again (see ``openedObject(_:)``).
     mutating func openedArray(_ node: Node) throws -> Node
@@ -206,6 +209,8 @@ extension ArchiveReader {
     package mutating func describedType(of node: Node) throws -> Any.Type? { nil }
     @inline(__always)
     package mutating func openedObject(_ node: Node) throws -> Node { node }
+    @inline(__always)
+    package mutating func openedDictionary(_ node: Node) throws -> Node { node }
     @inline(__always)
     package mutating func openedArray(_ node: Node) throws -> Node { node }
     package mutating func decodable<T: Decodable>(_ type: T.Type, _ node: Node, _ context: DecodingContext) throws -> T {

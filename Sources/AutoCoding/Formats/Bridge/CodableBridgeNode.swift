@@ -1,20 +1,27 @@
 /// One value of a `Decoder`, as the `Codable` bridge's reader hands it to coders: the decoder's
 /// single value, entry `index` of a keyed container, or element `index` of an unkeyed one.
 ///
-/// A node is a plain value (reading a scalar allocates nothing); the containers a node is opened
-/// as are remembered by its parent, so a dictionary is opened once however many times coders ask
-/// for its count, keys and values. Objects and arrays are opened once by their coders
-/// (``CodableBridgeReader/openedObject(_:)``) and read through ``dictionary(_:)`` and ``array(_:)``
-/// nodes, which find nothing again.
+/// A node is a plain value (reading a scalar allocates nothing); the containers an entry or an
+/// element is opened as are remembered by its parent, so a dictionary is opened once however many
+/// times coders ask for its count, keys and values. Objects, dictionaries and arrays are opened
+/// once by their coders (``CodableBridgeReader/openedObject(_:)``,
+/// ``CodableBridgeReader/openedDictionary(_:)``, ``CodableBridgeReader/openedArray(_:)``) and read
+/// through ``object(_:)``, ``dictionary(_:)`` and ``array(_:)`` nodes, which find nothing again;
+/// a property's value (``named(_:_:)``) is opened only that way, so it needs no bookkeeping.
 package enum CodableBridgeNode {
     case root(CodableBridgeRoot)
     /// Entry `index` of the dictionary's ``CodableBridgeDictionary/keys``.
     case entry(CodableBridgeDictionary, Int)
-    /// The entry under a key looked up by name (an object's property).
-    case named(CodableBridgeDictionary, BridgeKey)
+    /// The entry under a key looked up by name in an object's container (a property, a reserved entry).
+    case named(CodableBridgeObject, BridgeKey)
     case element(CodableBridgeArray, Int)
+    /// The container of an `AutoCodable` value, opened by its coder
+    /// (``CodableBridgeReader/openedObject(_:)``), which looks its properties up by name: nothing
+    /// is remembered for it (its keys are listed, as a ``dictionary(_:)``, only for the
+    /// unknown-keys hook and migration).
+    case object(CodableBridgeObject)
     /// A dictionary already opened, handed to the coder that reads it
-    /// (``CodableBridgeReader/openedObject(_:)``): its entries are read without finding it again.
+    /// (``CodableBridgeReader/openedDictionary(_:)``): its entries are read without finding it again.
     case dictionary(CodableBridgeDictionary)
     /// An array already opened (``CodableBridgeReader/openedArray(_:)``).
     case array(CodableBridgeArray)
@@ -34,6 +41,18 @@ package final class CodableBridgeRoot {
     init(_ decoder: any Decoder) { self.decoder = decoder }
 }
 
+/// The keyed container of an `AutoCodable` value, and nothing else.
+///
+/// A class, so nodes have a layout known when compiling (`KeyedDecodingContainer`'s is not: held
+/// in a node, it would make every copy of a node a call through value witnesses). Allocated once
+/// per object, and smaller than a ``CodableBridgeDictionary``, whose bookkeeping an object,
+/// read by name, does not need.
+package final class CodableBridgeObject {
+    let container: KeyedDecodingContainer<BridgeKey>
+
+    init(_ container: KeyedDecodingContainer<BridgeKey>) { self.container = container }
+}
+
 /// A keyed decoding container with its keys (reserved keys first), and the containers its
 /// entries were opened as, by entry.
 package final class CodableBridgeDictionary {
@@ -41,29 +60,11 @@ package final class CodableBridgeDictionary {
     /// The keys, listed only when asked for (decoders list keys slowly; objects look theirs up).
     private(set) lazy var keys: [BridgeKey] = Self.reservedFirst(container.allKeys)
     var children: [CodableBridgeContainer?] = []
-    /// The containers entries looked up by name were opened as, latest last.
-    private var namedChildren: [(key: String, opened: CodableBridgeContainer)] = []
 
     init(_ container: KeyedDecodingContainer<BridgeKey>) {
         self.container = container
     }
 
-    /// The container the entry under `key` was last opened as, if it was.
-    func openedChild(named key: String) -> CodableBridgeContainer? {
-        var position = namedChildren.endIndex
-        while position > namedChildren.startIndex {
-            position -= 1
-            if namedChildren[position].key == key { return namedChildren[position].opened }
-        }
-        return nil
-    }
-
-    /// Remembers what the entry under `key` was opened as, making room for a few at once (growing
-    /// the list one by one would reallocate it for each).
-    func remember(_ opened: CodableBridgeContainer, named key: String) {
-        if namedChildren.isEmpty { namedChildren.reserveCapacity(4) }
-        namedChildren.append((key, opened))
-    }
 
     /// `keys` with `$type` and `$version` first, where the archive formats have them.
     private static func reservedFirst(_ keys: [BridgeKey]) -> [BridgeKey] {

@@ -40,12 +40,12 @@ package struct CodableBridgeReader: ArchiveReader {
                 return try single(try root.decoder.singleValueContainer())
             case .entry(let dictionary, let index):
                 return try keyed(dictionary.container, dictionary.keys[index])
-            case .named(let dictionary, let key):
-                return try keyed(dictionary.container, key)
+            case .named(let object, let key):
+                return try keyed(object.container, key)
             case .element(let array, let index):
                 try Self.checkNext(array, index)
                 return try unkeyed(&array.container)
-            case .dictionary, .array:
+            case .object, .dictionary, .array:
                 throw AutoCodingError(.typeMismatch, "expected \(T.self), found a container", expected: "\(T.self)")
             }
         }
@@ -109,17 +109,17 @@ package struct CodableBridgeReader: ArchiveReader {
                 return try root.decoder.singleValueContainer().decodeNil()
             case .entry(let dictionary, let index):
                 return try dictionary.container.decodeNil(forKey: dictionary.keys[index])
-            case .named(let dictionary, let key):
+            case .named(let object, let key):
                 // Some decoders call a missing key `nil`; a missing key keeps the default instead.
-                guard try dictionary.container.decodeNil(forKey: key) else { return false }
-                guard dictionary.container.contains(key) else {
+                guard try object.container.decodeNil(forKey: key) else { return false }
+                guard object.container.contains(key) else {
                     throw AutoCodingError(.missingValue, "no value for key \"\(key.stringValue)\"")
                 }
                 return true
             case .element(let array, let index):
                 guard array.container.currentIndex == index, !array.container.isAtEnd else { return false }
                 return try array.container.decodeNil()
-            case .dictionary, .array:
+            case .object, .dictionary, .array:
                 return false
             }
         }
@@ -135,8 +135,9 @@ package struct CodableBridgeReader: ArchiveReader {
             return root.opened
         case .entry(let dictionary, let index):
             return dictionary.children.isEmpty ? nil : dictionary.children[index]
-        case .named(let dictionary, let key):
-            return dictionary.openedChild(named: key.stringValue)
+        case .named, .object:
+            // Opened by their coders only, which hold what they opened.
+            return nil
         case .element(let array, let index):
             guard let child = array.child, child.index == index else { return nil }
             return child.opened
@@ -155,29 +156,55 @@ package struct CodableBridgeReader: ArchiveReader {
         case .entry(let dictionary, let index):
             if dictionary.children.isEmpty { dictionary.children = Array(repeating: nil, count: dictionary.keys.count) }
             dictionary.children[index] = container
-        case .named(let dictionary, let key):
-            dictionary.remember(container, named: key.stringValue)
         case .element(let array, let index):
             array.child = (index, container)
-        case .dictionary, .array:
+        case .named, .object, .dictionary, .array:
             break
         }
     }
 
     /// `node` opened as a keyed container (once), its keys with `$type` and `$version` first;
-    /// remembered for `node` unless it is an entry looked up by name that is being resolved
-    /// (``openedObject(_:)``: the coder holds the dictionary itself from then on).
+    /// remembered for `node` (an entry or an element: properties are opened by their coders only).
     @inline(__always)
-    private func dictionary(_ node: Node, remembering: Bool = true) throws -> CodableBridgeDictionary {
-        // An object's own node, at every property it reads: nothing to look up.
+    private func dictionary(_ node: Node) throws -> CodableBridgeDictionary {
+        // A dictionary's own node, at every entry it reads: nothing to look up.
         if case .dictionary(let opened) = node { return opened }
-        return try openDictionary(node, remembering: remembering)
+        return try openDictionary(node)
     }
 
-    /// ``dictionary(_:remembering:)`` of a node that is not a container already.
-    private func openDictionary(_ node: Node, remembering: Bool) throws -> CodableBridgeDictionary {
+    /// ``dictionary(_:)`` of a node that is not a dictionary already.
+    private func openDictionary(_ node: Node) throws -> CodableBridgeDictionary {
         if case .dictionary(let opened)? = opened(node) { return opened }
-        let container = try Self.bridging { () throws -> KeyedDecodingContainer<BridgeKey> in
+        let dictionary = CodableBridgeDictionary(try keyedContainer(node))
+        remember(.dictionary(dictionary), for: node)
+        return dictionary
+    }
+
+    /// The keyed container of `node`: the one it is already opened as, or the decoder's, opened
+    /// now and not remembered (the caller keeps it).
+    @inline(__always)
+    private func keyedContainer(_ node: Node) throws -> KeyedDecodingContainer<BridgeKey> {
+        switch node {
+        case .object(let object):
+            return object.container
+        case .dictionary(let dictionary):
+            return dictionary.container
+        default:
+            if case .dictionary(let opened)? = opened(node) { return opened.container }
+            return try openKeyedContainer(node)
+        }
+    }
+
+    /// The object whose properties `node` holds: `node`'s own, or its container, wrapped.
+    @inline(__always)
+    private func object(_ node: Node) throws -> CodableBridgeObject {
+        if case .object(let object) = node { return object }
+        return CodableBridgeObject(try keyedContainer(node))
+    }
+
+    /// Opens `node` as a keyed container (one decoder call).
+    private func openKeyedContainer(_ node: Node) throws -> KeyedDecodingContainer<BridgeKey> {
+        try Self.bridging { () throws -> KeyedDecodingContainer<BridgeKey> in
             switch node {
             case .root(let root):
                 return try root.decoder.container(keyedBy: BridgeKey.self)
@@ -188,15 +215,14 @@ package struct CodableBridgeReader: ArchiveReader {
             case .element(let array, let index):
                 try Self.checkNext(array, index)
                 return try array.container.nestedContainer(keyedBy: BridgeKey.self)
+            case .object(let object):
+                return object.container
             case .dictionary(let dictionary):
                 return dictionary.container
             case .array:
                 throw AutoCodingError(.typeMismatch, "expected a dictionary, found an array", expected: "dictionary")
             }
         }
-        let dictionary = CodableBridgeDictionary(container)
-        if remembering { remember(.dictionary(dictionary), for: node) }
-        return dictionary
     }
 
     /// `node` opened as an unkeyed container (once).
@@ -223,7 +249,7 @@ package struct CodableBridgeReader: ArchiveReader {
                 return try array.container.nestedUnkeyedContainer()
             case .array(let array):
                 return array.container
-            case .dictionary:
+            case .object, .dictionary:
                 throw AutoCodingError(.typeMismatch, "expected an array, found a dictionary", expected: "array")
             }
         }
@@ -235,11 +261,21 @@ package struct CodableBridgeReader: ArchiveReader {
         return array
     }
 
-    /// The dictionary of an `AutoCodable` value, opened once and handed to its coder, which reads
-    /// the properties from it without finding it again. An entry looked up by name is not
-    /// remembered by its object then (the other values are, as for every container).
+    /// The container of an `AutoCodable` value, opened once and handed to its coder, which looks
+    /// the properties up in it by name: nothing is remembered for it.
     package mutating func openedObject(_ node: Node) throws -> Node {
-        .dictionary(try dictionary(node, remembering: !Self.isNamed(node)))
+        if case .object = node { return node }
+        return .object(CodableBridgeObject(try keyedContainer(node)))
+    }
+
+    /// The dictionary a dictionary is read from, opened once and handed to its coder (see
+    /// ``openedObject(_:)``), with its keys for reading the entries by position.
+    package mutating func openedDictionary(_ node: Node) throws -> Node {
+        if case .dictionary = node { return node }
+        if case .dictionary(let opened)? = opened(node) { return .dictionary(opened) }
+        let dictionary = CodableBridgeDictionary(try keyedContainer(node))
+        if !Self.isNamed(node) { remember(.dictionary(dictionary), for: node) }
+        return .dictionary(dictionary)
     }
 
     /// The array an array is read from, opened once and handed to its coder (see ``openedObject(_:)``).
@@ -284,14 +320,14 @@ package struct CodableBridgeReader: ArchiveReader {
     /// property, and so does this): a key the decoder lacks fails the read with `keyNotFound`, and
     /// ``field(_:_:into:at:_:)`` keeps the property's default then.
     package mutating func value(_ node: Node, forKey key: ArchiveKey) throws -> Node? {
-        .named(try dictionary(node), BridgeKey(key.text))
+        .named(try object(node), BridgeKey(key.text))
     }
 
     /// The value under `key` if the decoder holds one (the reserved entries, which most objects lack).
     private mutating func present(_ node: Node, _ key: ArchiveKey) throws -> Node? {
-        let dictionary = try dictionary(node)
+        let object = try object(node)
         let codingKey = BridgeKey(key.text)
-        return dictionary.container.contains(codingKey) ? .named(dictionary, codingKey) : nil
+        return object.container.contains(codingKey) ? .named(object, codingKey) : nil
     }
 
     /// Reads a property whose key was not checked first: when the read fails because the key is
@@ -302,7 +338,7 @@ package struct CodableBridgeReader: ArchiveReader {
         do {
             try coder.decodeBridgeField(node, from: &self, into: memory, at: offset, context)
         } catch let error as AutoCodingError where error.path.isEmpty {
-            guard case .named(let dictionary, let key) = node, !dictionary.container.contains(key) else { throw error }
+            guard case .named(let object, let key) = node, !object.container.contains(key) else { throw error }
         }
     }
 
@@ -321,6 +357,7 @@ package struct CodableBridgeReader: ArchiveReader {
     /// The reserved entries, looked up by name (properties are too: ``readsFieldsByKey``).
     package mutating func objectHeader(_ node: Node) throws -> ObjectHeader {
         var header = ObjectHeader(count: 0, firstField: 0, typeRecord: nil, version: 0)
+        let node = try openedObject(node)
         if let record = try present(node, ReservedKey.typeKey) { header.typeRecord = try headerTypeRecord(record) }
         if let version = try present(node, ReservedKey.versionKey) { header.version = try headerVersion(version) }
         return header
@@ -330,7 +367,7 @@ package struct CodableBridgeReader: ArchiveReader {
     /// costs what reading a property does, and most objects have neither.
     package mutating func objectHeader(_ node: Node, of plan: TypePlan) throws -> ObjectHeader {
         var header = ObjectHeader(count: 0, firstField: 0, typeRecord: nil, version: 0)
-        _ = try dictionary(node)
+        let node = try openedObject(node)
         if plan.isClass, let record = try present(node, ReservedKey.typeKey) { header.typeRecord = try headerTypeRecord(record) }
         if plan.version != 0, let version = try present(node, ReservedKey.versionKey) {
             header.version = try headerVersion(version)
@@ -371,7 +408,7 @@ package struct CodableBridgeReader: ArchiveReader {
         if let opened = try? dictionary(node) {
             var entries = PropertyListDictionary(minimumCapacity: opened.keys.count)
             for index in opened.keys.indices {
-                let value = try tree(try value(node, at: index), depth: depth + 1)
+                let value = try tree(.entry(opened, index), depth: depth + 1)
                 entries.updateValue(value, forKey: opened.keys[index].stringValue)
             }
             return .dictionary(entries)
@@ -379,7 +416,7 @@ package struct CodableBridgeReader: ArchiveReader {
         if let opened = try? array(node) {
             var values: [PropertyListValue] = []
             values.reserveCapacity(opened.count)
-            for index in 0..<opened.count { values.append(try tree(try element(node, at: index), depth: depth + 1)) }
+            for index in 0..<opened.count { values.append(try tree(.element(opened, index), depth: depth + 1)) }
             return .array(values)
         }
         throw AutoCodingError(.corruptArchive, "the decoder holds a value of no kind a property list has")
