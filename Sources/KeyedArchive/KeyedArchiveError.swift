@@ -37,7 +37,9 @@ public struct KeyedArchiveError: Error, Sendable, Equatable, CustomStringConvert
         case valueCycle
         /// Objects nest deeper than ``KeyedUnarchivingOptions/maximumDepth``.
         case depthLimitExceeded
-        /// `$objects` has more entries than ``KeyedUnarchivingOptions/maximumObjectCount``.
+        /// `$objects` has more entries than ``KeyedUnarchivingOptions/maximumObjectCount``; or,
+        /// when archiving, the archive would hold more than `UInt32.max` objects of one kind
+        /// (the most the keyed writer's records can number).
         case objectCountLimitExceeded
         /// Collections referred to from many places expand to more values than the limit for the
         /// archive's size (`PropertyListReadingOptions/expandedValueLimit(forInputOfSize:)`).
