@@ -88,4 +88,85 @@ struct BasicValueStoreCompactionTests {
         let reopened = try open(url)
         #expect(reopened.string(forKey: "k3") == "value 399")
     }
+
+    /// Sets overwriting four keys until the store has compacted automatically once.
+    private func writeUntilCompacted(_ store: BasicValueStore) throws {
+        var index = 0
+        while store.statistics.compactions == 0 && index < 10_000 {
+            try store.set("value \(index)", forKey: "k\(index % 4)")
+            index += 1
+        }
+        #expect(store.statistics.compactions == 1)
+    }
+
+    private func directoryFlushes(_ disk: FaultInjectingFileSystem) -> Int {
+        disk.recordedCalls.filter { $0.operation == .syncDirectory }.count
+    }
+
+    @Test func anAtomicStoresCompactionLeavesTheDirectoryFlushToSynchronize() throws {
+        let directory = try TemporaryDirectory()
+        let disk = FaultInjectingFileSystem()
+        let store = try open(directory.file("values.log"), disk)
+        disk.clearRecordedCalls()
+        try writeUntilCompacted(store)
+        let compaction = disk.recordedCalls.map(\.operation)
+        // The new log is flushed before its rename; the directory is not flushed yet.
+        #expect(compaction.contains(.rename))
+        #expect(compaction.firstIndex(of: .sync).map { $0 < (compaction.firstIndex(of: .rename) ?? 0) } == true)
+        #expect(directoryFlushes(disk) == 0)
+        disk.clearRecordedCalls()
+        try store.synchronize()
+        // The log first, then the directory owed.
+        let flushes: [FileSystemOperation] = disk.recordedCalls.map(\.operation).filter { $0 == .sync || $0 == .syncDirectory }
+        #expect(flushes == [.sync, .syncDirectory])
+        disk.clearRecordedCalls()
+        try store.synchronize()
+        #expect(directoryFlushes(disk) == 0)
+    }
+
+    @Test func aFailedOwedDirectoryFlushFailsSynchronizeAndIsRetried() throws {
+        let directory = try TemporaryDirectory()
+        let disk = FaultInjectingFileSystem()
+        let store = try open(directory.file("values.log"), disk)
+        try writeUntilCompacted(store)
+        disk.inject(FileSystemFault(.syncDirectory, code: EIO))
+        #expect(throws: PersistenceError.self) { try store.synchronize() }
+        disk.removeAllFaults()
+        disk.clearRecordedCalls()
+        try store.synchronize()
+        #expect(directoryFlushes(disk) == 1)
+    }
+
+    @Test func aFullStorePaysTheDirectoryFlushAnAtomicStoresCompactionOwes() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("values.log")
+        let disk = FaultInjectingFileSystem()
+        let batched = try open(url, disk)
+        let durable = try BasicValueStore(fileURL: url, durability: .full, compaction: policy, fileSystem: disk)
+        try writeUntilCompacted(batched)
+        disk.clearRecordedCalls()
+        try durable.set("durable", forKey: "after")
+        let operations = disk.recordedCalls.map(\.operation)
+        // The directory is flushed before the durable set's record is written.
+        #expect(operations.firstIndex(of: .syncDirectory).map { $0 < (operations.lastIndex(of: .write) ?? -1) } == true)
+        disk.clearRecordedCalls()
+        try durable.set("again", forKey: "after")
+        #expect(directoryFlushes(disk) == 0)
+        #expect(batched.string(forKey: "after") == "again")
+    }
+
+    @Test func explicitCompactionFlushesTheDirectoryBeforeReturning() throws {
+        let directory = try TemporaryDirectory()
+        let disk = FaultInjectingFileSystem()
+        let store = try open(directory.file("values.log"), disk)
+        for index in 0 ..< 20 { try store.set(index, forKey: "k\(index % 3)") }
+        disk.clearRecordedCalls()
+        try store.compact()
+        let operations = disk.recordedCalls.map(\.operation)
+        #expect(operations.firstIndex(of: .syncDirectory).map { $0 > (operations.firstIndex(of: .rename) ?? .max) } == true)
+        #expect(directoryFlushes(disk) == 1)
+        disk.clearRecordedCalls()
+        try store.synchronize()
+        #expect(directoryFlushes(disk) == 0)
+    }
 }

@@ -19,6 +19,12 @@ import Darwin
 /// which writes a temporary file next to it. A mark that a process holding the `flock` finds set
 /// was left by a process that died replacing the log: only then does opening list the directory
 /// for temporary files of dead processes, instead of at every open.
+///
+/// A second bit of the mark word records a directory flush owed: a compaction of a store with
+/// ``WriteDurability/atomic`` renames the new log into place without flushing the directory, and
+/// whichever process next makes writes durable (``BasicValueStore/synchronize()``, a set with
+/// ``WriteDurability/full``) flushes it first, so that no write it reports durable sits in a file
+/// whose name a power loss could still take back.
 final class BasicChangeCounter {
     private let address: UnsafeMutableRawPointer?
     /// The value when this process last brought its view up to date.
@@ -26,6 +32,8 @@ final class BasicChangeCounter {
 
     private static let mappedSize = BasicLogFormat.lockFileSize
     private static let replacementMarkOffset = BasicLogFormat.replacementMarkOffset
+    private static let replacingBit = BasicLogFormat.replacingBit
+    private static let directoryFlushOwedBit = BasicLogFormat.directoryFlushOwedBit
 
     /// Maps the two words of an open lock file, which must already be at least
     /// ``BasicLogFormat/lockFileSize`` bytes long.
@@ -44,15 +52,44 @@ final class BasicChangeCounter {
     /// behind (always `true` without a mapping). Use holding the `flock`.
     var replacementMayHaveBeenInterrupted: Bool {
         guard let address else { return true }
-        return address.load(fromByteOffset: Self.replacementMarkOffset, as: UInt64.self) != 0
+        return Self.mark(at: address) & Self.replacingBit != 0
     }
 
     /// Sets or clears the replacement mark. Call holding the `flock`.
     ///
     /// - Parameter inProgress: Whether a replacement is starting (`true`) or is over (`false`).
     func markReplacement(inProgress: Bool) {
+        setMarkBit(Self.replacingBit, inProgress)
+    }
+
+    /// Whether a replacement's directory flush is owed (see the type's discussion; never without a
+    /// mapping, where it cannot be recorded and is not deferred). Use holding the `flock`.
+    var directoryFlushIsOwed: Bool {
+        guard let address else { return false }
+        return Self.mark(at: address) & Self.directoryFlushOwedBit != 0
+    }
+
+    /// Whether a directory flush can be owed: only with the shared mapping can every process
+    /// learn of the debt.
+    var canOweDirectoryFlush: Bool { address != nil }
+
+    /// Records that a directory flush is owed (before the rename it is for) or has been paid.
+    /// Call holding the `flock`.
+    ///
+    /// - Parameter owed: `true` before a rename whose directory flush is deferred; `false` after a
+    ///   directory flush, which covers every rename before it.
+    func markDirectoryFlush(owed: Bool) {
+        setMarkBit(Self.directoryFlushOwedBit, owed)
+    }
+
+    private func setMarkBit(_ bit: UInt64, _ set: Bool) {
         guard let address else { return }
-        address.storeBytes(of: inProgress ? 1 : 0, toByteOffset: Self.replacementMarkOffset, as: UInt64.self)
+        let mark = Self.mark(at: address)
+        address.storeBytes(of: set ? mark | bit : mark & ~bit, toByteOffset: Self.replacementMarkOffset, as: UInt64.self)
+    }
+
+    private static func mark(at address: UnsafeMutableRawPointer) -> UInt64 {
+        address.load(fromByteOffset: replacementMarkOffset, as: UInt64.self)
     }
 
     /// Whether the counter moved since ``markSeen()`` (always `true` without a mapping).

@@ -212,24 +212,56 @@ final class BasicLogFile {
         end = size
     }
 
-    /// Flushes appended records to the device.
+    /// Flushes appended records to the device, then pays a directory flush that a compaction left
+    /// owed (``replace(with:deferringDirectoryFlush:)``). Call holding the `flock`.
+    ///
+    /// The log goes first: on file systems with one journal, its flush commits the rename too and
+    /// the directory's finds nothing left to do.
     ///
     /// - Throws: ``SystemCallError`` from `fsync`.
     func sync() throws(SystemCallError) {
         guard let log else { return }
         try log.sync()
+        try payOwedDirectoryFlush()
     }
 
-    /// Replaces the log with `bytes` atomically and durably, then reopens it.
+    /// Whether a compaction's directory flush is still owed (by any process). Use holding the `flock`.
+    var owesDirectoryFlush: Bool { counter.directoryFlushIsOwed }
+
+    /// Flushes the log's directory if a compaction left that owed. Call holding the `flock`, before
+    /// reporting durable anything written since.
     ///
-    /// - Parameter bytes: The new log, header included.
+    /// - Throws: ``SystemCallError`` from `fsync`; the debt then stays recorded.
+    func payOwedDirectoryFlush() throws(SystemCallError) {
+        guard counter.directoryFlushIsOwed else { return }
+        try AtomicFileWriter(fileSystem: fileSystem).syncDirectory(of: path)
+        counter.markDirectoryFlush(owed: false)
+    }
+
+    /// Replaces the log with `bytes` atomically, then reopens it. Call holding the `flock`.
+    ///
+    /// The new file is flushed before it is renamed into place, so a power loss leaves the old log
+    /// or the new one, each whole.
+    ///
+    /// - Parameters:
+    ///   - bytes: The new log, header included.
+    ///   - deferringDirectoryFlush: `false` (durable): the directory is flushed before returning.
+    ///     `true`: its flush is recorded as owed in the lock file and paid by the next ``sync()``
+    ///     or ``payOwedDirectoryFlush()`` of any process (immediately when it cannot be recorded).
     /// - Throws: ``SystemCallError``; on failure the old log is still in place and open.
-    func replace(with bytes: [UInt8]) throws(SystemCallError) {
+    func replace(with bytes: [UInt8], deferringDirectoryFlush: Bool = false) throws(SystemCallError) {
         counter.increment()
         // Set while the temporary file may exist: a process killed in between leaves it set.
         counter.markReplacement(inProgress: true)
         defer { counter.markReplacement(inProgress: false) }
-        try AtomicFileWriter(fileSystem: fileSystem).write(Data(bytes), to: path)
+        let writer = AtomicFileWriter(fileSystem: fileSystem)
+        let prepared = try writer.prepare(Data(bytes), for: path)
+        let deferring = deferringDirectoryFlush && counter.canOweDirectoryFlush
+        // Owed from before the rename: a process killed right after it leaves the debt recorded.
+        if deferring { counter.markDirectoryFlush(owed: true) }
+        try writer.commit(prepared, flushingDirectory: !deferring)
+        // A flush after this rename covers every earlier one that was owed.
+        if !deferring { counter.markDirectoryFlush(owed: false) }
         // The new file holds `bytes`, which the caller already has: reopen it without reading.
         let (opened, size) = try reopen()
         end = size

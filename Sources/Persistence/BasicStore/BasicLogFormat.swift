@@ -12,7 +12,9 @@
 /// have the store open, in native byte order (they never leave the machine):
 ///
 /// ```
-/// lock    = changeCounter(u64) replacementMark(u64, nonzero while replacing)    16 bytes
+/// lock    = changeCounter(u64) replacementMark(u64)                            16 bytes
+/// mark    = bit 0: a process is replacing the log (its temporary file may exist)
+///           bit 1: a replacement's directory flush is owed (a compaction with `.atomic` durability)
 /// ```
 package enum BasicLogFormat {
     /// The first 8 bytes of every log: a non-ASCII byte, `ABVS`, CR LF and ^Z, so a file mangled by
@@ -35,8 +37,12 @@ package enum BasicLogFormat {
 
     /// The lock file's size: its two shared words.
     package static let lockFileSize = 16
-    /// Where the lock file's replacement mark is: nonzero while a process replaces the log.
+    /// Where the lock file's replacement mark is (a `u64` of flag bits).
     package static let replacementMarkOffset = 8
+    /// The mark's bit set while a process replaces the log.
+    static let replacingBit: UInt64 = 1 << 0
+    /// The mark's bit set while a replacement's directory flush is owed.
+    static let directoryFlushOwedBit: UInt64 = 1 << 1
 
     /// The header bytes of a new log.
     package static var header: [UInt8] {

@@ -135,7 +135,9 @@ extension BasicValueStore {
         guard size >= compactionRetrySize,
               compactionPolicy.shouldCompact(fileSize: size, garbage: index.garbageBytes(fileSize: size)) else { return }
         do {
-            try compactLocked()
+            // With `.atomic`, the directory flush waits for the next `synchronize()`: a burst of
+            // sets does not pay it in the middle.
+            try compactLocked(deferringDirectoryFlush: durability == .atomic)
         } catch {
             compactionRetrySize = size + max(compactionPolicy.minimumFileSize, 1)
         }
@@ -143,14 +145,16 @@ extension BasicValueStore {
 
     /// Rewrites the log with only the live records. Needs `lock` and the `flock`.
     ///
+    /// - Parameter deferringDirectoryFlush: Whether the rename's directory flush may be left owed
+    ///   (see ``BasicLogFile/replace(with:deferringDirectoryFlush:)``).
     /// - Throws: ``PersistenceError`` when the new log cannot be written; the old one stays.
-    func compactLocked() throws(PersistenceError) {
+    func compactLocked(deferringDirectoryFlush: Bool = false) throws(PersistenceError) {
         guard let (bytes, compacted) = index.compacted() else {
             throw PersistenceError(.unsupportedValue, "cannot compact: a stored value no longer fits in a record",
                                    path: log.path)
         }
         do {
-            try log.replace(with: bytes)
+            try log.replace(with: bytes, deferringDirectoryFlush: deferringDirectoryFlush)
         } catch {
             throw PersistenceError(error, "cannot compact the basic-value store")
         }

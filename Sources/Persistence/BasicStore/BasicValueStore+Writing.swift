@@ -87,7 +87,8 @@ extension BasicValueStore {
         // The end of a batch: the lock goes now, not after the idle time (other processes need not wait).
         defer { log.unlock() }
         try refreshLocked(comparingFile: true)
-        guard unsynchronized else { return }
+        // A compaction's directory flush may be owed even when this store wrote nothing since.
+        guard unsynchronized || log.owesDirectoryFlush else { return }
         do throws(SystemCallError) {
             try log.sync()
         } catch {
@@ -135,6 +136,8 @@ extension BasicValueStore {
     ///   with ``waitUntilDurable(_:key:removal:)`` after releasing both locks.
     @discardableResult
     private func appendLocked(_ record: BasicLogRecord) throws(PersistenceError) -> BasicGroupCommit.Position? {
+        // A write reported durable must not land in a log whose rename a power loss could undo.
+        if durability == .full && log.owesDirectoryFlush { try payOwedDirectoryFlushLocked(before: record) }
         guard record.frame(into: &appendBuffer) else {
             throw PersistenceError(.unsupportedValue, "cannot set key \"\(record.key)\": the encoded value exceeds "
                                    + "the \(BasicLogFormat.maximumPayloadSize >> 20) MiB record limit",
@@ -154,6 +157,17 @@ extension BasicValueStore {
         if durability == .atomic { unsynchronized = true }
         compactIfNeededLocked()
         return durability == .full ? position : nil
+    }
+
+    /// Flushes the directory that an `.atomic` store's compaction left owed, before `record` is
+    /// appended with ``WriteDurability/full``. Needs `lock` and the `flock`.
+    private func payOwedDirectoryFlushLocked(before record: BasicLogRecord) throws(PersistenceError) {
+        do {
+            try log.payOwedDirectoryFlush()
+        } catch {
+            let verb = record.value == nil ? "remove" : "set"
+            throw PersistenceError(error, "cannot \(verb) key \"\(record.key)\"", key: record.key)
+        }
     }
 
     /// Waits until the log is durable up to `position`, sharing the flush with concurrent writers

@@ -54,7 +54,7 @@ package struct AtomicFileWriter: Sendable {
     ///   - path: The target file; its directory must exist.
     ///   - durability: Whether to `fsync` the file now and the directory at commit.
     ///   - permissions: The new file's permission bits.
-    /// - Returns: The write, to ``commit(_:)`` or ``discard(_:)``.
+    /// - Returns: The write, to ``commit(_:flushingDirectory:)`` or ``discard(_:)``.
     /// - Throws: ``SystemCallError`` of the first failing call; no temporary file is left.
     package func prepare(_ data: Data, for path: String, durability: WriteDurability = .full,
                          permissions: UInt16 = 0o644) throws(SystemCallError) -> PreparedAtomicWrite {
@@ -78,20 +78,31 @@ package struct AtomicFileWriter: Sendable {
     /// The second half of ``write(_:to:durability:permissions:)``: renames the prepared file over
     /// its target (readers then see the new contents whole) and, when durable, flushes the directory.
     ///
-    /// - Parameter write: A prepared write, committed or discarded only once.
+    /// - Parameters:
+    ///   - write: A prepared write, committed or discarded only once.
+    ///   - flushingDirectory: `false` leaves out the directory flush of a durable write, for a
+    ///     caller that records the debt and pays it with ``syncDirectory(of:)`` before it reports
+    ///     anything written after the rename durable (the file itself is already flushed).
     /// - Throws: ``SystemCallError`` of the failing call. When the rename fails the temporary file is
     ///   removed and the target keeps its old contents; when only the directory flush fails the new
     ///   contents are visible but may not survive a power loss.
-    package func commit(_ write: PreparedAtomicWrite) throws(SystemCallError) {
+    package func commit(_ write: PreparedAtomicWrite, flushingDirectory: Bool = true) throws(SystemCallError) {
         do throws(SystemCallError) {
             try fileSystem.rename(write.temporaryPath, to: write.targetPath)
         } catch {
             discard(write)
             throw error
         }
-        if write.durability.synchronizes {
-            try directorySyncs.syncDirectory(Self.directory(of: write.targetPath), with: fileSystem)
-        }
+        if write.durability.synchronizes && flushingDirectory { try syncDirectory(of: write.targetPath) }
+    }
+
+    /// Flushes the directory that holds `path`, making renames and removals in it durable (shared
+    /// with this writer's concurrent flushes).
+    ///
+    /// - Parameter path: A file in the directory.
+    /// - Throws: ``SystemCallError`` from `fsync`.
+    package func syncDirectory(of path: String) throws(SystemCallError) {
+        try directorySyncs.syncDirectory(Self.directory(of: path), with: fileSystem)
     }
 
     /// Abandons a prepared write: its temporary file is removed, the target is untouched.
@@ -111,7 +122,7 @@ package struct AtomicFileWriter: Sendable {
     @discardableResult
     package func remove(_ path: String, durability: WriteDurability = .full) throws(SystemCallError) -> Bool {
         let removed = try fileSystem.remove(path)
-        if removed && durability.synchronizes { try directorySyncs.syncDirectory(Self.directory(of: path), with: fileSystem) }
+        if removed && durability.synchronizes { try syncDirectory(of: path) }
         return removed
     }
 

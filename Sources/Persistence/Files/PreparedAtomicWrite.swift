@@ -1,5 +1,5 @@
 /// A write that ``AtomicFileWriter/prepare(_:for:durability:permissions:)`` has put in a temporary
-/// file, complete (and flushed, when durable) but not yet visible: ``AtomicFileWriter/commit(_:)``
+/// file, complete (and flushed, when durable) but not yet visible: ``AtomicFileWriter/commit(_:flushingDirectory:)``
 /// renames it over its target, ``AtomicFileWriter/discard(_:)`` removes it.
 ///
 /// Splitting the write lets a caller do the slow part (the bytes) outside a lock and only the
