@@ -212,8 +212,8 @@ package struct SystemFileSystem: FileSystem {
             if existing.isDirectory { return }
             throw SystemCallError(.createDirectory, path: path, code: ENOTDIR)
         }
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty && parent != path { try createDirectory(parent) }
+        let parent = AtomicFileWriter.directory(of: path)
+        if parent != "." && parent != path { try createDirectory(parent) }
         if mkdir(path, 0o755) != 0 {
             let code = errno
             // Another thread or process may have created it in between.
