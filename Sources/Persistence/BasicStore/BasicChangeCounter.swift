@@ -27,8 +27,9 @@ import Darwin
 /// whose name a power loss could still take back.
 final class BasicChangeCounter {
     private let address: UnsafeMutableRawPointer?
-    /// The value when this process last brought its view up to date.
-    private var seen: UInt64 = 0
+    /// The value when this process last brought its view up to date (used under the store's lock:
+    /// no dynamic exclusivity check).
+    @exclusivity(unchecked) private var seen: UInt64 = 0
 
     private static let mappedSize = BasicLogFormat.lockFileSize
     private static let replacementMarkOffset = BasicLogFormat.replacementMarkOffset

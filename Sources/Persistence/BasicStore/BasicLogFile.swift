@@ -7,6 +7,9 @@ import Foundation
 /// on the log itself would stay on the old inode and stop excluding anyone. Not thread-safe: the
 /// store calls it only while holding its own lock.
 final class BasicLogFile {
+    // Used under the store's lock only, so the properties every append touches skip Swift's
+    // dynamic exclusivity checks (`@exclusivity(unchecked)`), as the store's own do.
+
     /// The file system every call goes through.
     let fileSystem: any FileSystem
     /// The log's path.
@@ -15,10 +18,10 @@ final class BasicLogFile {
     let lockPath: String
     private let lockFile: FileDescriptor
     /// Announces changes to other processes; mapped from the lock file's first 8 bytes.
-    private(set) var counter: BasicChangeCounter
-    private var log: BasicLogDescriptor?
+    @exclusivity(unchecked) private(set) var counter: BasicChangeCounter
+    @exclusivity(unchecked) private var log: BasicLogDescriptor?
     /// How many times the log was opened: a new generation after every reopen.
-    private(set) var generation = 0
+    @exclusivity(unchecked) private(set) var generation = 0
     /// Shares the flushes of durable appends; told of every reopen and append.
     let groupCommit = BasicGroupCommit()
     /// Whether appends are announced to ``groupCommit``: only a durable store's writers wait on it.
@@ -26,7 +29,7 @@ final class BasicLogFile {
     /// Which file ``log`` is, to notice a log replaced by another process.
     private var identity: (device: UInt64, inode: UInt64) = (0, 0)
     /// How many bytes of the log this process has read and applied (its view ends here).
-    private(set) var end = 0
+    @exclusivity(unchecked) private(set) var end = 0
 
     /// Creates the directory if needed and opens the lock file (not the log).
     ///
@@ -67,9 +70,9 @@ final class BasicLogFile {
     }
 
     /// Whether this process holds the inter-process lock (between calls too: see ``BasicLockLease``).
-    private(set) var isLocked = false
+    @exclusivity(unchecked) private(set) var isLocked = false
     /// How long the lock has been held and when it was last used.
-    private(set) var lease = BasicLockLease()
+    @exclusivity(unchecked) private(set) var lease = BasicLockLease()
 
     /// Takes the inter-process lock, waiting for other processes to release it; nothing to do
     /// while it is still held from an earlier call.
