@@ -36,7 +36,7 @@ package struct BasicLogRecord: Equatable {
         // Room for the header, the key and a short value: one allocation for most records.
         bytes.reserveCapacity(BasicLogFormat.recordHeaderSize + 2 + key.utf8.count + 10 + (value.map(Self.sizeHint) ?? 0))
         // Marker, then length and checksum as zeros, filled in below.
-        bytes.append(contentsOf: Self.headerTemplate)
+        withUnsafeBytes(of: Self.headerTemplate) { bytes.append(contentsOf: $0) }
         bytes.append(value == nil ? BasicLogOperation.remove.rawValue : BasicLogOperation.set.rawValue)
         BasicValueEncoder.appendLengthPrefixed(key, into: &bytes)
         if let value { BasicValueEncoder.encode(value, into: &bytes) }
@@ -52,7 +52,8 @@ package struct BasicLogRecord: Equatable {
     }
 
     /// A record's first ``BasicLogFormat/recordHeaderSize`` bytes before length and checksum are known.
-    private static let headerTemplate: [UInt8] = BasicLogFormat.marker + [0, 0, 0, 0, 0, 0, 0, 0]
+    /// (A tuple, not an array: appending it costs no lazy global and no reference count.)
+    private static var headerTemplate: (UInt32, UInt32, UInt32) { (BasicLogFormat.markerValue.littleEndian, 0, 0) }
 
     /// A cheap guess at a value's encoded size (exact for strings and data, small otherwise).
     private static func sizeHint(_ value: BasicValue) -> Int {

@@ -58,11 +58,14 @@ package enum BasicValueEncoder {
     ///   - string: The string.
     ///   - bytes: The buffer to append to.
     static func appendLengthPrefixed(_ string: String, into bytes: inout [UInt8]) {
-        var string = string
-        string.withUTF8 { utf8 in
+        func append(_ utf8: UnsafeBufferPointer<UInt8>) {
             appendVarint(UInt64(utf8.count), into: &bytes)
             bytes.append(contentsOf: utf8)
         }
+        // A native string lends its bytes as they are: no copy of the string, no reference count.
+        if string.utf8.withContiguousStorageIfAvailable(append) != nil { return }
+        var contiguous = string
+        contiguous.withUTF8(append)
     }
 
     /// Appends `value` as unsigned LEB128: seven bits per byte, low bits first, high bit set on
