@@ -17,6 +17,13 @@ package struct BasicLogRecord: Equatable {
         self.value = value
     }
 
+    /// Whether the record removes its key. (A pattern, not `value == nil`: comparing the optional
+    /// with `nil` copied the value on the store's write path.)
+    package var isRemoval: Bool {
+        if case .none = value { return true }
+        return false
+    }
+
     /// The record as it is appended to the log: marker, length, checksum, payload.
     ///
     /// - Returns: The bytes, or `nil` when the payload exceeds ``BasicLogFormat/maximumPayloadSize``.
@@ -37,7 +44,7 @@ package struct BasicLogRecord: Equatable {
         bytes.reserveCapacity(BasicLogFormat.recordHeaderSize + 2 + key.utf8.count + 10 + (value.map(Self.sizeHint) ?? 0))
         // Marker, then length and checksum as zeros, filled in below.
         withUnsafeBytes(of: Self.headerTemplate) { bytes.append(contentsOf: $0) }
-        bytes.append(value == nil ? BasicLogOperation.remove.rawValue : BasicLogOperation.set.rawValue)
+        bytes.append(isRemoval ? BasicLogOperation.remove.rawValue : BasicLogOperation.set.rawValue)
         BasicValueEncoder.appendLengthPrefixed(key, into: &bytes)
         if let value { BasicValueEncoder.encode(value, into: &bytes) }
         let payloadSize = bytes.count - BasicLogFormat.recordHeaderSize

@@ -123,11 +123,11 @@ extension BasicValueStore {
             defer { keepFileLock() }
             try refreshLocked()
             // A removal of a missing key changes nothing: skip the write.
-            if record.value != nil || index.value(forKey: record.key) != nil {
+            if !record.isRemoval || index.value(forKey: record.key) != nil {
                 written = try appendLocked(record)
             }
         }
-        if let written { try waitUntilDurable(written, key: record.key, removal: record.value == nil) }
+        if let written { try waitUntilDurable(written, key: record.key, removal: record.isRemoval) }
     }
 
     /// Appends one record and applies it; compacts if due. Needs `lock` and the `flock`.
@@ -147,7 +147,7 @@ extension BasicValueStore {
         do {
             position = try log.append(appendBuffer)
         } catch {
-            let verb = record.value == nil ? "remove" : "set"
+            let verb = record.isRemoval ? "remove" : "set"
             throw PersistenceError(error, "cannot \(verb) key \"\(record.key)\"", key: record.key)
         }
         index.apply(record, framed: appendBuffer)
@@ -165,7 +165,7 @@ extension BasicValueStore {
         do {
             try log.payOwedDirectoryFlush()
         } catch {
-            let verb = record.value == nil ? "remove" : "set"
+            let verb = record.isRemoval ? "remove" : "set"
             throw PersistenceError(error, "cannot \(verb) key \"\(record.key)\"", key: record.key)
         }
     }
