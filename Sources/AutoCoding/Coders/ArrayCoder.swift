@@ -41,11 +41,24 @@ final class ArrayCoder<Value: ArrayMarker>: ValueCoding, @unchecked Sendable {
     @_specialize(exported: false, kind: partial, where R == NSCoderBridgeReader)
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Value {
+        try decodeValue(node, from: &reader, context)
+    }
+
+    /// ``decode(_:from:_:)`` compiled for the `Codable` bridge's reader (see
+    /// ``ValueCoding/decodeBridgeValue(_:from:_:)``).
+    func decodeBridgeValue(_ node: CodableBridgeReader.Node, from reader: inout CodableBridgeReader,
+                           _ context: DecodingContext) throws -> Value {
+        try decodeValue(node, from: &reader, context)
+    }
+
+    /// ``decode(_:from:_:)``, inlined into the entry points that know the reader's type.
+    @inline(__always)
+    private func decodeValue<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Value {
         try context.nested(node, in: &reader) { reader in
             let array = try reader.openedArray(node)
             return try Value(count: try reader.arrayCount(array)) { index in
                 do {
-                    return try element.decode(try reader.element(array, at: index), from: &reader, context)
+                    return try reader.decode(try reader.element(array, at: index), with: element, context)
                 } catch let error as AutoCodingError {
                     throw error.within(.index(index))
                 }

@@ -145,6 +145,12 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     @_specialize(exported: false, kind: partial, where R == NSCoderBridgeReader)
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> T {
+        try decodeValue(node, from: &reader, context)
+    }
+
+    /// ``decode(_:from:_:)``, inlined into the entry points that know the reader's type.
+    @inline(__always)
+    private func decodeValue<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> T {
         if R.sharesObjects, plan.isClass, let existing = try reader.instance(node, of: T.self) { return try shared(existing) }
         let object: R.Node
         let header: ObjectHeader
@@ -158,6 +164,13 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
             return try decodeRecorded(record, object, header, from: &reader, context)
         }
         return try decodeInstance(object, header, from: &reader, context)
+    }
+
+    /// ``decode(_:from:_:)`` for the `Codable` bridge, compiled for its reader: the generic entry
+    /// would work out which specialization to run at every object.
+    func decodeBridgeValue(_ node: CodableBridgeReader.Node, from reader: inout CodableBridgeReader,
+                           _ context: DecodingContext) throws -> T {
+        try decodeValue(node, from: &reader, context)
     }
 
     /// An object already read from a graph archive, as a `T`.

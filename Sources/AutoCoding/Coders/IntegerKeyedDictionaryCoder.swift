@@ -48,7 +48,7 @@ final class IntegerKeyedDictionaryCoder<Key: FixedWidthInteger, Element>: ValueC
                                           expected: "\(Key.self) key", found: "\"\(text)\"")
                 }
                 do {
-                    result[key] = try element.decode(try reader.value(dictionary, at: index), from: &reader, context)
+                    result[key] = try reader.decode(try reader.value(dictionary, at: index), with: element, context)
                 } catch let error as AutoCodingError {
                     throw error.within(.key(text))
                 }

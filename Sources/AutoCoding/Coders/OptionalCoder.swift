@@ -41,8 +41,21 @@ final class OptionalCoder<Value: OptionalMarker>: ValueCoding, @unchecked Sendab
     @_specialize(exported: false, kind: partial, where R == NSCoderBridgeReader)
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Value {
+        try decodeValue(node, from: &reader, context)
+    }
+
+    /// ``decode(_:from:_:)`` compiled for the `Codable` bridge's reader (see
+    /// ``ValueCoding/decodeBridgeValue(_:from:_:)``).
+    func decodeBridgeValue(_ node: CodableBridgeReader.Node, from reader: inout CodableBridgeReader,
+                           _ context: DecodingContext) throws -> Value {
+        try decodeValue(node, from: &reader, context)
+    }
+
+    /// ``decode(_:from:_:)``, inlined into the entry points that know the reader's type.
+    @inline(__always)
+    private func decodeValue<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Value {
         if let level = try reader.nilLevel(node) { return try nilValue(level: level) }
-        return Value(some: try wrapped.decode(node, from: &reader, context))
+        return Value(some: try reader.decode(node, with: wrapped, context))
     }
 
     func nilValue(level: Int) throws -> Value {

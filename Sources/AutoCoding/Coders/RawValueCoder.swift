@@ -22,7 +22,7 @@ final class RawValueCoder<Represented: RawRepresentable>: ValueCoding, @unchecke
     @_specialize(exported: false, kind: partial, where R == NSCoderBridgeReader)
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Represented {
-        let rawValue = try raw.decode(node, from: &reader, context)
+        let rawValue = try reader.decode(node, with: raw, context)
         guard let value = Represented(rawValue: rawValue) else {
             let spelled = rawValue as? String
             let found = spelled.map { "\"\($0)\"" } ?? String(describing: rawValue)

@@ -48,7 +48,7 @@ final class SetCoder<Element: Hashable>: ValueCoding, @unchecked Sendable {
             var result = Set<Element>(minimumCapacity: min(count, 1 << 16))
             for index in 0..<count {
                 do {
-                    result.insert(try element.decode(try reader.element(array, at: index), from: &reader, context))
+                    result.insert(try reader.decode(try reader.element(array, at: index), with: element, context))
                 } catch let error as AutoCodingError {
                     throw error.within(.index(index))
                 }

@@ -62,7 +62,7 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
                 let stored = try reader.key(dictionary, at: index)
                 let key = R.escapesReservedSpellings ? ReservedKey.unescaped(stored) : stored
                 do {
-                    result[key] = try element.decode(try reader.value(dictionary, at: index), from: &reader, context)
+                    result[key] = try reader.decode(try reader.value(dictionary, at: index), with: element, context)
                 } catch let error as AutoCodingError {
                     throw error.within(.key(key))
                 }

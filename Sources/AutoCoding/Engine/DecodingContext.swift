@@ -14,7 +14,10 @@ package final class DecodingContext: NestingLevels {
     /// The deepest nesting read.
     let maximumDepth: Int
     /// Where the current thread's stack runs out (see ``StackGuard``).
-    var stackLimit = StackGuard.limit()
+    ///
+    /// Unchecked for exclusivity, as ``depth`` is: read at every container, and changed only while
+    /// moving to a fresh stack.
+    @exclusivity(unchecked) var stackLimit = StackGuard.limit()
     static var tooDeepSubject: String { "the archive nests" }
 
     package init(engine: AutoCodingEngine, types: any TypeResolver, maximumDepth: Int) {

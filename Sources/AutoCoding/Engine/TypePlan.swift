@@ -34,16 +34,18 @@ package final class TypePlan: @unchecked Sendable {
         didSet { slots = fields.enumerated().map { FieldSlot($1, index: $0) } }
     }
     /// What the hot loops need of each field, as plain values: no reference counting per field.
-    private(set) var slots: [FieldSlot] = []
+    /// Unchecked for exclusivity, as the other properties set while building (see the class): read
+    /// at every object, and never written once the plan is published.
+    @exclusivity(unchecked) private(set) var slots: [FieldSlot] = []
     /// Why the runtime's offsets are not used, or `nil` when they were verified against `Mirror`.
     /// Unverified plans encode through `Mirror` and refuse to decode.
-    var layoutProblem: String? = "the plan is still being built"
+    @exclusivity(unchecked) var layoutProblem: String? = "the plan is still being built"
     /// Every key a property claims, plus the reserved keys.
-    var claimedKeys: Set<String> = []
+    @exclusivity(unchecked) var claimedKeys: Set<String> = []
     /// Whether the type implements ``AutoCodable/autoCodingDidFindUnknownKeys(_:)`` (see
     /// ``UnknownKeysProbe``); formats that look properties up by key list an object's other keys
     /// only then.
-    package internal(set) var implementsUnknownKeysHook = true
+    @exclusivity(unchecked) package internal(set) var implementsUnknownKeysHook = true
 
     init<T: AutoCodable>(type: T.Type, isClass: Bool, version: Int) {
         self.type = type

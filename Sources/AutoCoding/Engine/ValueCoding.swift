@@ -69,6 +69,12 @@ package protocol ValueCoding<Value>: FieldCoding {
 
     /// The value a nil marker of `level` stands for; only `Optional` coders have one.
     func nilValue(level: Int) throws -> Value
+
+    /// ``decode(_:from:_:)`` for the `Codable` bridge, through which the bridge's reader reaches a
+    /// coder specialized for it (``ArchiveReader/decode(_:with:_:)``): the same code, without
+    /// dispatching on the reader's type at every element of a collection.
+    func decodeBridgeValue(_ node: CodableBridgeReader.Node, from reader: inout CodableBridgeReader,
+                           _ context: DecodingContext) throws -> Value
 }
 
 extension ValueCoding {
@@ -129,7 +135,13 @@ extension ValueCoding {
     @inline(__always)
     func decodeBridgeField(_ node: CodableBridgeReader.Node, from reader: inout CodableBridgeReader,
                            into memory: InstanceMemory, at offset: Int, _ context: DecodingContext) throws {
-        memory.write(try decode(node, from: &reader, context), at: offset)
+        memory.write(try decodeBridgeValue(node, from: &reader, context), at: offset)
+    }
+
+    @inline(__always)
+    func decodeBridgeValue(_ node: CodableBridgeReader.Node, from reader: inout CodableBridgeReader,
+                           _ context: DecodingContext) throws -> Value {
+        try decode(node, from: &reader, context)
     }
 
     func copyField(from source: InstanceMemory, to destination: InstanceMemory, at offset: Int) {

@@ -134,6 +134,13 @@ package protocol ArchiveReader {
     mutating func field(_ coder: any FieldCoding, _ node: Node, into memory: InstanceMemory, at offset: Int,
                         _ context: DecodingContext) throws
 
+    /// Reads `node` through `coder`: how coders read the values they hold (elements, dictionary
+    /// values, a wrapped or raw value).
+    ///
+    /// The default calls ``ValueCoding/decode(_:from:_:)``; a format with an entry point of its own
+    /// in ``ValueCoding`` calls that instead (see ``field(_:_:into:at:_:)``).
+    mutating func decode<Value>(_ node: Node, with coder: any ValueCoding<Value>, _ context: DecodingContext) throws -> Value
+
     /// Reads the properties of the object `node` into the instance in `memory` as `plan` lists
     /// them, returning the entries no property claims (``TypePlan/decodeFields(_:_:from:into:_:)``,
     /// the default and the only implementation).
@@ -201,6 +208,11 @@ extension ArchiveReader {
     package mutating func field(_ coder: any FieldCoding, _ node: Node, into memory: InstanceMemory, at offset: Int,
                                 _ context: DecodingContext) throws {
         try coder.decodeField(node, from: &self, into: memory, at: offset, context)
+    }
+    @inline(__always)
+    package mutating func decode<Value>(_ node: Node, with coder: any ValueCoding<Value>,
+                                        _ context: DecodingContext) throws -> Value {
+        try coder.decode(node, from: &self, context)
     }
     package mutating func fields(of plan: TypePlan, _ node: Node, _ header: ObjectHeader, into memory: InstanceMemory,
                                  _ context: DecodingContext) throws -> PropertyListDictionary {

@@ -83,9 +83,11 @@ package final class CodableBridgeDictionary {
 /// An unkeyed decoding container (decoders read its elements in order), and the container its
 /// latest element was opened as.
 package final class CodableBridgeArray {
-    var container: any UnkeyedDecodingContainer
+    // Unchecked for exclusivity: one reader uses an array, one call at a time, and a dynamic check
+    // at every element cost more than reading many of the elements.
+    @exclusivity(unchecked) var container: any UnkeyedDecodingContainer
     let count: Int
-    var child: (index: Int, opened: CodableBridgeContainer)?
+    @exclusivity(unchecked) var child: (index: Int, opened: CodableBridgeContainer)?
 
     init(_ container: any UnkeyedDecodingContainer, count: Int) {
         self.container = container

@@ -342,6 +342,14 @@ package struct CodableBridgeReader: ArchiveReader {
         }
     }
 
+    /// A value a coder holds (an element, a dictionary value, a wrapped or raw value), through the
+    /// coder's entry point for this format (specialized for it).
+    @inline(__always)
+    package mutating func decode<Value>(_ node: Node, with coder: any ValueCoding<Value>,
+                                        _ context: DecodingContext) throws -> Value {
+        try coder.decodeBridgeValue(node, from: &self, context)
+    }
+
     /// The entries no property claims, for the unknown-keys hook. Listing a container's keys is the
     /// costliest call decoders offer (a quarter of decoding the benchmark corpus through
     /// `JSONDecoder`), and the one synthesized `Codable` does not make.
