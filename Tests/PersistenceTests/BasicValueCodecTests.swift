@@ -74,6 +74,30 @@ struct BasicValueCodecTests {
         }
     }
 
+    @Test func encodingAppendsToWhatTheBufferHolds() throws {
+        var random = SeededRandom(seed: 0x51_2E)
+        for _ in 0 ..< 100 {
+            let value = BasicValueSamples.random(&random, depth: 0)
+            var bytes: [UInt8] = [0xAB, 0xCD]
+            #expect(BasicValueEncoder.encode(value, into: &bytes))
+            #expect(bytes[..<2] == [0xAB, 0xCD])
+            #expect(try decode(Array(bytes[2...])) == value)
+        }
+    }
+
+    @Test func valuesNestedDeeperThanTheReaderAcceptsAreNotEncoded() throws {
+        func nested(_ levels: Int) -> BasicValue {
+            (0 ..< levels).reduce(BasicValue.integer(7)) { inner, _ in .array([.string("x"), inner]) }
+        }
+        var bytes: [UInt8] = [1, 2, 3]
+        #expect(!BasicValueEncoder.encode(nested(BasicByteReader.maximumDepth + 1), into: &bytes))
+        #expect(bytes == [1, 2, 3])
+        #expect(!BasicValueEncoder.encode(.dictionary(["a": nested(BasicByteReader.maximumDepth)]), into: &bytes))
+        #expect(bytes == [1, 2, 3])
+        #expect(try decode(encode(nested(BasicByteReader.maximumDepth))) == nested(BasicByteReader.maximumDepth))
+        #expect(BasicLogRecord(key: "k", value: nested(BasicByteReader.maximumDepth + 1)).framed() == nil)
+    }
+
     @Test func damagedEncodingsAreRejectedNotCrashed() {
         let damaged: [(String, [UInt8])] = [
             ("unknown tag", [0x7F]),

@@ -83,6 +83,32 @@ struct BasicValueStoreTests {
         #expect(store.string(forKey: "k") == "kept")
     }
 
+    @Test func valuesNestedDeeperThanTheReaderAcceptsAreRefusedAtSet() throws {
+        func nested(_ levels: Int) -> BasicValue {
+            (0 ..< levels).reduce(BasicValue.bool(true)) { inner, level in
+                level.isMultiple(of: 2) ? .array([inner]) : .dictionary(["k": inner])
+            }
+        }
+        let directory = try TemporaryDirectory()
+        do {
+            let store = try open(directory)
+            try store.set(nested(BasicByteReader.maximumDepth), forKey: "deepest")
+            try store.set("kept", forKey: "k")
+            let error = try #require(throws: PersistenceError.self) {
+                try store.set(nested(BasicByteReader.maximumDepth + 1), forKey: "k")
+            }
+            #expect(error.kind == .unsupportedValue)
+            #expect(error.key == "k")
+            #expect(error.message.contains("deeper than \(BasicByteReader.maximumDepth)"))
+            #expect(store.string(forKey: "k") == "kept")
+        }
+        // What was accepted is what reopening reads.
+        let reopened = try open(directory)
+        #expect(reopened.value(forKey: "deepest") == nested(BasicByteReader.maximumDepth))
+        #expect(reopened.string(forKey: "k") == "kept")
+        #expect(reopened.statistics.damagedRegionsSkipped == 0)
+    }
+
     @Test func seedSpellingsStoreAndLoadFoundationValues() throws {
         let directory = try TemporaryDirectory()
         let store = try open(directory)

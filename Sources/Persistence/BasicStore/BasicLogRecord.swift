@@ -26,7 +26,8 @@ package struct BasicLogRecord: Equatable {
 
     /// The record as it is appended to the log: marker, length, checksum, payload.
     ///
-    /// - Returns: The bytes, or `nil` when the payload exceeds ``BasicLogFormat/maximumPayloadSize``.
+    /// - Returns: The bytes, or `nil` when the payload exceeds ``BasicLogFormat/maximumPayloadSize``
+    ///   or the value nests deeper than ``BasicByteReader/maximumDepth`` (the reader would refuse it).
     package func framed() -> [UInt8]? {
         var bytes: [UInt8] = []
         return frame(into: &bytes) ? bytes : nil
@@ -35,42 +36,56 @@ package struct BasicLogRecord: Equatable {
     /// Replaces the contents of `bytes` with the record as ``framed()`` gives it, reusing the
     /// buffer's room (the store frames every append into one buffer).
     ///
+    /// The payload is measured first, then written straight into a buffer of exactly its size.
+    ///
     /// - Parameter bytes: The buffer.
-    /// - Returns: `false` when the payload exceeds ``BasicLogFormat/maximumPayloadSize``
-    ///   (`bytes` then holds no valid record).
+    /// - Returns: `false` when the payload exceeds ``BasicLogFormat/maximumPayloadSize`` or the
+    ///   value nests too deep (`bytes` is then empty).
     package func frame(into bytes: inout [UInt8]) -> Bool {
-        bytes.removeAll(keepingCapacity: true)
-        // Room for the header, the key and a short value: one allocation for most records.
-        bytes.reserveCapacity(BasicLogFormat.recordHeaderSize + 2 + key.utf8.count + 10 + (value.map(Self.sizeHint) ?? 0))
-        // Marker, then length and checksum as zeros, filled in below.
-        withUnsafeBytes(of: Self.headerTemplate) { bytes.append(contentsOf: $0) }
-        bytes.append(isRemoval ? BasicLogOperation.remove.rawValue : BasicLogOperation.set.rawValue)
-        BasicValueEncoder.appendLengthPrefixed(key, into: &bytes)
-        if let value { BasicValueEncoder.encode(value, into: &bytes) }
-        let payloadSize = bytes.count - BasicLogFormat.recordHeaderSize
-        guard payloadSize <= BasicLogFormat.maximumPayloadSize else { return false }
-        bytes.withUnsafeMutableBytes { raw in
+        var counter = BasicByteCounter()
+        guard putPayload(to: &counter), counter.count <= BasicLogFormat.maximumPayloadSize else {
+            bytes.removeAll(keepingCapacity: true)
+            return false
+        }
+        let payloadSize = counter.count
+        let size = BasicLogFormat.recordHeaderSize + payloadSize
+        if bytes.count > size {
+            bytes.removeLast(bytes.count - size)
+        } else if bytes.count < size {
+            bytes.append(contentsOf: repeatElement(0, count: size - bytes.count))
+        }
+        let complete = bytes.withUnsafeMutableBytes { raw in
+            var writer = BasicByteWriter(raw, offset: BasicLogFormat.recordHeaderSize)
+            guard putPayload(to: &writer), !writer.overflowed, writer.offset == raw.count else { return false }
+            raw.storeBytes(of: BasicLogFormat.markerValue.littleEndian, toByteOffset: 0, as: UInt32.self)
             raw.storeBytes(of: UInt32(payloadSize).littleEndian, toByteOffset: 4, as: UInt32.self)
             let crc = Self.checksum(length: UnsafeRawBufferPointer(rebasing: raw[4 ..< 8]),
                                     payload: UnsafeRawBufferPointer(rebasing: raw[BasicLogFormat.recordHeaderSize ..< raw.count]))
             raw.storeBytes(of: crc.littleEndian, toByteOffset: 8, as: UInt32.self)
+            return true
         }
-        return true
+        if !complete { bytes.removeAll(keepingCapacity: true) }
+        return complete
     }
 
-    /// A record's first ``BasicLogFormat/recordHeaderSize`` bytes before length and checksum are known.
-    /// (A tuple, not an array: appending it costs no lazy global and no reference count.)
-    private static var headerTemplate: (UInt32, UInt32, UInt32) { (BasicLogFormat.markerValue.littleEndian, 0, 0) }
-
-    /// A cheap guess at a value's encoded size (exact for strings and data, small otherwise).
-    private static func sizeHint(_ value: BasicValue) -> Int {
-        switch value {
-        case .string(let string): string.utf8.count
-        case .data(let data): data.count
-        case .array(let elements): elements.count * 4
-        case .dictionary(let entries): entries.count * 12
-        default: 0
+    /// Why ``frame(into:)`` refused the record, in words for an error: its value nests too deep,
+    /// or its payload is too large.
+    package var unframeableReason: String {
+        if case .some(let value) = value, BasicValueEncoder.encodedSize(of: value) == nil {
+            return "the value nests arrays and dictionaries deeper than \(BasicByteReader.maximumDepth) levels"
         }
+        return "the encoded value exceeds the \(BasicLogFormat.maximumPayloadSize >> 20) MiB record limit"
+    }
+
+    /// Puts the payload: operation, key, and for a set the value.
+    ///
+    /// - Returns: `false` when the value nests too deep.
+    @inline(__always)
+    private func putPayload<Sink: BasicByteSink>(to sink: inout Sink) -> Bool {
+        sink.put(isRemoval ? BasicLogOperation.remove.rawValue : BasicLogOperation.set.rawValue)
+        sink.putLengthPrefixed(key)
+        guard case .some(let value) = value else { return true }
+        return BasicValueEncoder.put(value, to: &sink)
     }
 
     /// Reads the record that starts at `offset`, checking marker, length, checksum and payload.

@@ -13,93 +13,87 @@ package enum BasicValueEncoder {
     /// - Parameters:
     ///   - value: The value to encode.
     ///   - bytes: The buffer to append to.
-    package static func encode(_ value: BasicValue, into bytes: inout [UInt8]) {
+    /// - Returns: `false`, appending nothing, when `value` nests containers deeper than
+    ///   ``BasicByteReader/maximumDepth`` (the reader would refuse it).
+    @discardableResult
+    package static func encode(_ value: BasicValue, into bytes: inout [UInt8]) -> Bool {
+        guard let size = encodedSize(of: value) else { return false }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: size))
+        let complete = bytes.withUnsafeMutableBytes { raw in
+            var writer = BasicByteWriter(raw, offset: start)
+            return put(value, to: &writer) && !writer.overflowed && writer.offset == raw.count
+        }
+        if !complete { bytes.removeSubrange(start...) }
+        return complete
+    }
+
+    /// The size of `value`'s encoding, or `nil` when it nests containers deeper than
+    /// ``BasicByteReader/maximumDepth`` (the reader would refuse it).
+    ///
+    /// - Parameter value: The value.
+    static func encodedSize(of value: BasicValue) -> Int? {
+        var counter = BasicByteCounter()
+        return put(value, to: &counter) ? counter.count : nil
+    }
+
+    /// Puts the encoding of `value`: the one description of the format, for measuring and for
+    /// writing alike.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - sink: Where the bytes go.
+    ///   - depth: How many containers enclose `value`.
+    /// - Returns: `false` when `value` nests containers deeper than ``BasicByteReader/maximumDepth``
+    ///   (part of it may have been put; nothing deeper than the limit is visited).
+    static func put<Sink: BasicByteSink>(_ value: BasicValue, to sink: inout Sink, depth: Int = 0) -> Bool {
         switch value {
         case .string(let string):
-            bytes.append(BasicValueTag.string.rawValue)
-            appendLengthPrefixed(string, into: &bytes)
+            sink.put(BasicValueTag.string.rawValue)
+            sink.putLengthPrefixed(string)
         case .integer(let integer):
-            bytes.append(BasicValueTag.integer.rawValue)
+            sink.put(BasicValueTag.integer.rawValue)
             // Zigzag keeps small negative numbers short: 0, -1, 1, -2 … map to 0, 1, 2, 3 ….
             let zigzag = UInt64(bitPattern: Int64(integer) << 1) ^ UInt64(bitPattern: Int64(integer) >> 63)
-            appendVarint(zigzag, into: &bytes)
+            sink.putVarint(zigzag)
         case .double(let double):
-            bytes.append(BasicValueTag.double.rawValue)
-            appendFixed64(double.bitPattern, into: &bytes)
+            sink.put(BasicValueTag.double.rawValue)
+            sink.putFixed64(double.bitPattern)
         case .bool(let bool):
-            bytes.append(bool ? BasicValueTag.boolTrue.rawValue : BasicValueTag.boolFalse.rawValue)
+            sink.put(bool ? BasicValueTag.boolTrue.rawValue : BasicValueTag.boolFalse.rawValue)
         case .date(let date):
-            bytes.append(BasicValueTag.date.rawValue)
-            appendFixed64(date.timeIntervalSinceReferenceDate.bitPattern, into: &bytes)
+            sink.put(BasicValueTag.date.rawValue)
+            sink.putFixed64(date.timeIntervalSinceReferenceDate.bitPattern)
         case .data(let data):
-            bytes.append(BasicValueTag.data.rawValue)
-            appendVarint(UInt64(data.count), into: &bytes)
-            bytes.append(contentsOf: data)
+            sink.put(BasicValueTag.data.rawValue)
+            sink.putVarint(UInt64(data.count))
+            data.withUnsafeBytes { sink.put($0) }
         case .url(let url):
-            bytes.append(BasicValueTag.url.rawValue)
-            appendLengthPrefixed(url.absoluteString, into: &bytes)
+            sink.put(BasicValueTag.url.rawValue)
+            sink.putLengthPrefixed(url.absoluteString)
         case .array(let elements):
-            bytes.append(BasicValueTag.array.rawValue)
-            appendVarint(UInt64(elements.count), into: &bytes)
-            for element in elements { encode(element, into: &bytes) }
+            guard depth < BasicByteReader.maximumDepth else { return false }
+            sink.put(BasicValueTag.array.rawValue)
+            sink.putVarint(UInt64(elements.count))
+            for element in elements where !put(element, to: &sink, depth: depth + 1) { return false }
         case .dictionary(let entries):
-            bytes.append(BasicValueTag.dictionary.rawValue)
-            appendVarint(UInt64(entries.count), into: &bytes)
+            guard depth < BasicByteReader.maximumDepth else { return false }
+            sink.put(BasicValueTag.dictionary.rawValue)
+            sink.putVarint(UInt64(entries.count))
             for key in entries.keys.sorted() {
-                appendLengthPrefixed(key, into: &bytes)
-                if let element = entries[key] { encode(element, into: &bytes) }
+                sink.putLengthPrefixed(key)
+                if let element = entries[key], !put(element, to: &sink, depth: depth + 1) { return false }
             }
         }
+        return true
     }
 
-    /// Appends a varint byte count and the UTF-8 bytes of `string`.
-    ///
-    /// - Parameters:
-    ///   - string: The string.
-    ///   - bytes: The buffer to append to.
-    static func appendLengthPrefixed(_ string: String, into bytes: inout [UInt8]) {
-        func append(_ utf8: UnsafeBufferPointer<UInt8>) {
-            appendVarint(UInt64(utf8.count), into: &bytes)
-            bytes.append(contentsOf: utf8)
-        }
-        // A native string lends its bytes as they are: no copy of the string, no reference count.
-        if string.utf8.withContiguousStorageIfAvailable(append) != nil { return }
-        var contiguous = string
-        contiguous.withUTF8(append)
-    }
-
-    /// Appends `value` as unsigned LEB128: seven bits per byte, low bits first, high bit set on
-    /// every byte but the last.
-    ///
-    /// - Parameters:
-    ///   - value: The number.
-    ///   - bytes: The buffer to append to.
-    static func appendVarint(_ value: UInt64, into bytes: inout [UInt8]) {
-        var rest = value
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(truncatingIfNeeded: rest))
-    }
-
-    /// How many bytes ``appendVarint(_:into:)`` writes for `value`.
+    /// How many bytes ``BasicByteSink/putVarint(_:)`` puts for `value`.
     ///
     /// - Parameter value: The number.
     /// - Returns: 1 to 10.
     static func varintSize(_ value: UInt64) -> Int {
         value == 0 ? 1 : (64 - value.leadingZeroBitCount + 6) / 7
-    }
-
-    /// Appends the 8 bytes of `value`, least significant first.
-    ///
-    /// - Parameters:
-    ///   - value: The bits.
-    ///   - bytes: The buffer to append to.
-    static func appendFixed64(_ value: UInt64, into bytes: inout [UInt8]) {
-        for shift in stride(from: 0, to: 64, by: 8) {
-            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-        }
     }
 
     /// Appends the 4 bytes of `value`, least significant first.

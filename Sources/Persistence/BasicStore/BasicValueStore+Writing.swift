@@ -7,8 +7,9 @@ extension BasicValueStore {
     ///   - value: The value.
     ///   - key: Any string.
     /// - Throws: ``PersistenceError`` with the key and the log's path: `.unsupportedValue` when the
-    ///   encoded value exceeds 64 MiB, `.noSpace`, `.io` or `.permission` when the append fails —
-    ///   the previous value is then still stored.
+    ///   encoded value exceeds 64 MiB or nests arrays and dictionaries more than 256 levels deep
+    ///   (the log's reader refuses deeper values), `.noSpace`, `.io` or `.permission` when the
+    ///   append fails — the previous value is then still stored.
     public func set(_ value: BasicValue, forKey key: String) throws(PersistenceError) {
         try write(BasicLogRecord(key: KeyFileName.normalized(key), value: value))
     }
@@ -139,8 +140,7 @@ extension BasicValueStore {
         // A write reported durable must not land in a log whose rename a power loss could undo.
         if durability == .full && log.owesDirectoryFlush { try payOwedDirectoryFlushLocked(before: record) }
         guard record.frame(into: &appendBuffer) else {
-            throw PersistenceError(.unsupportedValue, "cannot set key \"\(record.key)\": the encoded value exceeds "
-                                   + "the \(BasicLogFormat.maximumPayloadSize >> 20) MiB record limit",
+            throw PersistenceError(.unsupportedValue, "cannot set key \"\(record.key)\": \(record.unframeableReason)",
                                    key: record.key, path: log.path)
         }
         let position: BasicGroupCommit.Position
