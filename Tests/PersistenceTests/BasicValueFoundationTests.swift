@@ -43,6 +43,21 @@ struct BasicValueFoundationTests {
         #expect(value == expected)
     }
 
+    @Test func foundationValuesNestedDeeperThanTheStoreKeepsAreRefusedWhereTheLimitIsCrossed() throws {
+        var deep: Any = 1
+        for level in 0 ..< 1_000 { deep = level.isMultiple(of: 2) ? [deep] as [Any] : ["k": deep] as [String: Any] }
+        let error = try #require(throws: PersistenceError.self) { try BasicValue(any: deep) }
+        #expect(error.kind == .unsupportedValue)
+        #expect(error.message.contains("deeper than \(BasicByteReader.maximumDepth) levels"))
+        // The path names the container at the limit: 256 steps in.
+        let path = try #require(error.message.split(separator: ":").first)
+        #expect(path.components(separatedBy: "[").count - 1 == BasicByteReader.maximumDepth)
+
+        var deepest: Any = 1
+        for _ in 0 ..< BasicByteReader.maximumDepth { deepest = [deepest] as [Any] }
+        _ = try BasicValue(any: deepest)
+    }
+
     @Test func unsupportedValuesNameTheirTypeAndPlace() throws {
         struct Custom {}
         let cases: [(Any, String)] = [

@@ -8,9 +8,10 @@ extension BasicValue {
     ///
     /// - Parameter value: The value.
     /// - Throws: ``PersistenceError`` of kind `.unsupportedValue` naming the offending type and
-    ///   where it sits (e.g. `value["tags"][2]`) — never a crash.
+    ///   where it sits (e.g. `value["tags"][2]`), or where arrays and dictionaries nest deeper than
+    ///   the store keeps (256 levels) — never a crash.
     public init(any value: Any) throws(PersistenceError) {
-        self = try Self.convert(value, path: "value")
+        self = try Self.convert(value, path: "value", depth: 0)
     }
 
     /// The value as Foundation-style `Any`: `String`, `Int`, `Double`, `Bool`, `Date`, `Data`,
@@ -29,7 +30,7 @@ extension BasicValue {
         }
     }
 
-    private static func convert(_ value: Any, path: String) throws(PersistenceError) -> BasicValue {
+    private static func convert(_ value: Any, path: String, depth: Int) throws(PersistenceError) -> BasicValue {
         // Exact dynamic types first: on some platforms `as?` bridges numbers across types (an
         // `Int` 1 casts to `Bool`), which would change what is stored.
         let type = Swift.type(of: value)
@@ -52,11 +53,14 @@ extension BasicValue {
         if let date = value as? Date { return .date(date) }
         if let data = value as? Data { return .data(data) }
         if let url = value as? URL { return .url(url) }
+        if depth >= BasicByteReader.maximumDepth, value is [String: Any] || value is [Any] {
+            throw unsupported("arrays and dictionaries nest deeper than \(BasicByteReader.maximumDepth) levels", path: path)
+        }
         if let entries = value as? [String: Any] {
             var result: [String: BasicValue] = [:]
             result.reserveCapacity(entries.count)
             for (key, element) in entries {
-                result[key] = try convert(element, path: "\(path)[\(String(reflecting: key))]")
+                result[key] = try convert(element, path: "\(path)[\(String(reflecting: key))]", depth: depth + 1)
             }
             return .dictionary(result)
         }
@@ -64,7 +68,7 @@ extension BasicValue {
             var result: [BasicValue] = []
             result.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                result.append(try convert(element, path: "\(path)[\(index)]"))
+                result.append(try convert(element, path: "\(path)[\(index)]", depth: depth + 1))
             }
             return .array(result)
         }
