@@ -29,6 +29,22 @@ final class IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding, @u
     @_specialize(exported: false, kind: partial, where R == NSCoderBridgeReader)
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Integer {
+        try decodeValue(node, from: &reader, context)
+    }
+
+    /// ``decode(_:from:_:)`` compiled for the binary reader (see
+    /// ``ValueCoding/decodeBinaryValue(_:from:_:)``), and specialized whole for `Int` (see
+    /// ``encode(_:to:_:)``).
+    @_specialize(exported: false, where Integer == Int)
+    func decodeBinaryValue(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader,
+                           _ context: DecodingContext) throws -> Integer {
+        try decodeValue(node, from: &reader, context)
+    }
+
+    /// ``decode(_:from:_:)``, inlined into the entry points that know the reader's type.
+    @inline(__always)
+    private func decodeValue<R: ArchiveReader>(_ node: R.Node, from reader: inout R,
+                                               _ context: DecodingContext) throws -> Integer {
         let number = try reader.integer(node)
         // Exactness checked by converting back (no `Integer?` on this path: generic optionals cost a
         // metadata lookup per call).

@@ -250,6 +250,14 @@ package struct BinaryArchiveReader: ArchiveReader {
         try coder.decodeBinaryField(node, from: &self, into: memory, at: offset, context)
     }
 
+    /// A value a coder holds (an element, a dictionary value, a wrapped or raw value), through the
+    /// coder's entry point for this format (specialized for it).
+    @inline(__always)
+    package mutating func decode<Value>(_ node: Node, with coder: any ValueCoding<Value>,
+                                        _ context: DecodingContext) throws -> Value {
+        try coder.decodeBinaryValue(node, from: &self, context)
+    }
+
     package mutating func tree(_ node: Node) throws -> PropertyListValue {
         if materializer == nil { materializer = BinaryPropertyListMaterializer(scanner: scanner, options: options) }
         do {
