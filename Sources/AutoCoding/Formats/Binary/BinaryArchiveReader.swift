@@ -134,6 +134,8 @@ package struct BinaryArchiveReader: ArchiveReader {
     @inline(__always)
     package mutating func string(_ node: Node) throws -> String {
         guard node.kind.is(.asciiString) || node.kind.is(.utf16String) else { throw mismatch("string", node) }
+        // Short ASCII strings, most of an archive's, are not cached (see the cache): made here.
+        if let text = scanner.inlinedShortASCIIString(node) { return text }
         do {
             return try strings.string(node, in: scanner)
         } catch {
@@ -214,7 +216,9 @@ package struct BinaryArchiveReader: ArchiveReader {
     package mutating func keyIsReserved(_ node: Node, at index: Int) throws -> Bool {
         let object = try keyObject(node, at: index)
         guard object.count > 0 else { return false }
-        if object.kind.is(.asciiString) { return scanner.payload(object).first == UInt8(ascii: "$") }
+        if object.kind.is(.asciiString), let base = scanner.bytes.baseAddress {
+            return base.load(fromByteOffset: object.payloadOffset, as: UInt8.self) == UInt8(ascii: "$")
+        }
         return try string(object).utf8.first == UInt8(ascii: "$")
     }
 
