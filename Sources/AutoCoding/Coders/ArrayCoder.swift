@@ -51,6 +51,15 @@ final class ArrayCoder<Value: ArrayMarker>: ValueCoding, @unchecked Sendable {
         try decodeValue(node, from: &reader, context)
     }
 
+    /// ``decode(_:from:_:)`` compiled for the binary reader (see
+    /// ``ValueCoding/decodeBinaryValue(_:from:_:)``). `[String]` is specialized whole: an array of
+    /// an element type known only to generic code looks its storage's metadata up at every array.
+    @_specialize(exported: false, where Value == [String])
+    func decodeBinaryValue(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader,
+                           _ context: DecodingContext) throws -> Value {
+        try decodeValue(node, from: &reader, context)
+    }
+
     /// ``decode(_:from:_:)``, inlined into the entry points that know the reader's type.
     @inline(__always)
     private func decodeValue<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Value {

@@ -173,6 +173,13 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         try decodeValue(node, from: &reader, context)
     }
 
+    /// ``decode(_:from:_:)`` for the binary format, compiled for its reader (see
+    /// ``ValueCoding/decodeBinaryValue(_:from:_:)``).
+    func decodeBinaryValue(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader,
+                           _ context: DecodingContext) throws -> T {
+        try decodeValue(node, from: &reader, context)
+    }
+
     /// An object already read from a graph archive, as a `T`.
     private func shared(_ existing: AnyObject) throws -> T {
         guard let typed = existing as? T else {

@@ -29,6 +29,32 @@ final class IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding, @u
     @_specialize(exported: false, kind: partial, where R == NSCoderBridgeReader)
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Integer {
+        try Self.value(node, from: &reader)
+    }
+
+    /// ``decode(_:from:_:)`` compiled for the binary reader (see
+    /// ``ValueCoding/decodeBinaryValue(_:from:_:)``). `Int` runs code specialized whole, chosen by
+    /// comparing the type here: finding an `@_specialize` specialization of this method cost more
+    /// than reading the integer.
+    func decodeBinaryValue(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader,
+                           _ context: DecodingContext) throws -> Integer {
+        if Integer.self == Int.self {
+            return unsafeBitCast(try IntegerCoder<Int>.value(node, from: &reader), to: Integer.self)
+        }
+        return try otherBinaryValue(node, from: &reader)
+    }
+
+    /// ``decodeBinaryValue(_:from:_:)`` of the other integer types, apart so that the `Int` path
+    /// does not fetch what generic integer code needs (its literal type) on the way in.
+    @inline(never)
+    private func otherBinaryValue(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader) throws -> Integer {
+        try Self.value(node, from: &reader)
+    }
+
+    /// The integer `node` holds, as an `Integer`: ``decode(_:from:_:)``, inlined into the entry
+    /// points that know the reader's type.
+    @inline(__always)
+    private static func value<R: ArchiveReader>(_ node: R.Node, from reader: inout R) throws -> Integer {
         let number = try reader.integer(node)
         // Exactness checked by converting back (no `Integer?` on this path: generic optionals cost a
         // metadata lookup per call).

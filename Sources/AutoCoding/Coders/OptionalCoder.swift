@@ -51,6 +51,14 @@ final class OptionalCoder<Value: OptionalMarker>: ValueCoding, @unchecked Sendab
         try decodeValue(node, from: &reader, context)
     }
 
+    /// ``decode(_:from:_:)`` compiled for the binary reader (see
+    /// ``ValueCoding/decodeBinaryValue(_:from:_:)``), and specialized whole for `String?`.
+    @_specialize(exported: false, where Value == String?)
+    func decodeBinaryValue(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader,
+                           _ context: DecodingContext) throws -> Value {
+        try decodeValue(node, from: &reader, context)
+    }
+
     /// ``decode(_:from:_:)``, inlined into the entry points that know the reader's type.
     @inline(__always)
     private func decodeValue<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Value {

@@ -23,7 +23,9 @@ final class StringCoder: ValueCoding {
     @_specialize(exported: false, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> String {
         let text = try reader.string(node)
-        guard R.escapesReservedSpellings else { return text }
+        // Only strings of 5 bytes or more starting with `$` can be a marker or escaped: the others
+        // are returned without comparing them.
+        guard R.escapesReservedSpellings, text.utf8.count >= 5, text.utf8.first == UInt8(ascii: "$") else { return text }
         // Strings spelled `$null` are written escaped, so this one is `nil`: where a `String` is
         // declared, the property keeps its default (an archive of an older `String?`).
         if text.utf8.count == 5, text == NilMarker.null {

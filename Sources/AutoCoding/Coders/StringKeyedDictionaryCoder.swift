@@ -54,6 +54,22 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
     @_specialize(exported: false, kind: partial, where R == NSCoderBridgeReader)
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> [String: Element] {
+        try decodeValue(node, from: &reader, context)
+    }
+
+    /// ``decode(_:from:_:)`` compiled for the binary reader (see
+    /// ``ValueCoding/decodeBinaryValue(_:from:_:)``), and specialized whole for `[String: String]`
+    /// (see ``encode(_:to:_:)``).
+    @_specialize(exported: false, where Element == String)
+    func decodeBinaryValue(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader,
+                           _ context: DecodingContext) throws -> [String: Element] {
+        try decodeValue(node, from: &reader, context)
+    }
+
+    /// ``decode(_:from:_:)``, inlined into the entry points that know the reader's type.
+    @inline(__always)
+    private func decodeValue<R: ArchiveReader>(_ node: R.Node, from reader: inout R,
+                                               _ context: DecodingContext) throws -> [String: Element] {
         try context.nested(node, in: &reader) { reader in
             let dictionary = try reader.openedDictionary(node)
             let count = try reader.dictionaryCount(dictionary)

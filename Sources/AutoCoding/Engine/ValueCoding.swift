@@ -75,6 +75,13 @@ package protocol ValueCoding<Value>: FieldCoding {
     /// dispatching on the reader's type at every element of a collection.
     func decodeBridgeValue(_ node: CodableBridgeReader.Node, from reader: inout CodableBridgeReader,
                            _ context: DecodingContext) throws -> Value
+
+    /// ``decode(_:from:_:)`` for the binary format, through which its reader reaches a coder
+    /// specialized for it (``ArchiveReader/decode(_:with:_:)``, ``FieldCoding/decodeBinaryField(_:from:into:at:_:)``),
+    /// as ``decodeBridgeValue(_:from:_:)`` does for the `Codable` bridge: the same code, without
+    /// working out which specialization to run at every element of a collection.
+    func decodeBinaryValue(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader,
+                           _ context: DecodingContext) throws -> Value
 }
 
 extension ValueCoding {
@@ -111,7 +118,13 @@ extension ValueCoding {
     @inline(__always)
     func decodeBinaryField(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader,
                            into memory: InstanceMemory, at offset: Int, _ context: DecodingContext) throws {
-        memory.write(try decode(node, from: &reader, context), at: offset)
+        memory.write(try decodeBinaryValue(node, from: &reader, context), at: offset)
+    }
+
+    @inline(__always)
+    func decodeBinaryValue(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader,
+                           _ context: DecodingContext) throws -> Value {
+        try decode(node, from: &reader, context)
     }
 
     @inline(__always)

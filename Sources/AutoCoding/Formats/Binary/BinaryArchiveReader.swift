@@ -134,6 +134,8 @@ package struct BinaryArchiveReader: ArchiveReader {
     @inline(__always)
     package mutating func string(_ node: Node) throws -> String {
         guard node.kind.is(.asciiString) || node.kind.is(.utf16String) else { throw mismatch("string", node) }
+        // Short ASCII strings, most of an archive's, are not cached (see the cache): made here.
+        if let text = scanner.inlinedShortASCIIString(node) { return text }
         do {
             return try strings.string(node, in: scanner)
         } catch {
@@ -214,7 +216,9 @@ package struct BinaryArchiveReader: ArchiveReader {
     package mutating func keyIsReserved(_ node: Node, at index: Int) throws -> Bool {
         let object = try keyObject(node, at: index)
         guard object.count > 0 else { return false }
-        if object.kind.is(.asciiString) { return scanner.payload(object).first == UInt8(ascii: "$") }
+        if object.kind.is(.asciiString), let base = scanner.bytes.baseAddress {
+            return base.load(fromByteOffset: object.payloadOffset, as: UInt8.self) == UInt8(ascii: "$")
+        }
         return try string(object).utf8.first == UInt8(ascii: "$")
     }
 
@@ -248,6 +252,14 @@ package struct BinaryArchiveReader: ArchiveReader {
     package mutating func field(_ coder: any FieldCoding, _ node: Node, into memory: InstanceMemory, at offset: Int,
                         _ context: DecodingContext) throws {
         try coder.decodeBinaryField(node, from: &self, into: memory, at: offset, context)
+    }
+
+    /// A value a coder holds (an element, a dictionary value, a wrapped or raw value), through the
+    /// coder's entry point for this format (specialized for it).
+    @inline(__always)
+    package mutating func decode<Value>(_ node: Node, with coder: any ValueCoding<Value>,
+                                        _ context: DecodingContext) throws -> Value {
+        try coder.decodeBinaryValue(node, from: &self, context)
     }
 
     package mutating func tree(_ node: Node) throws -> PropertyListValue {

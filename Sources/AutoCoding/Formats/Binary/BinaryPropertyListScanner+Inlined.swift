@@ -124,6 +124,31 @@ extension BinaryPropertyListScanner {
         return (Int(truncatingIfNeeded: key), Int(truncatingIfNeeded: value))
     }
 
+    /// ``string(_:)`` of an ASCII string object of up to 15 bytes (a `String` holds those itself,
+    /// without allocating), or `nil` for any other string and for a byte of 0x80 or above (then ask
+    /// ``string(_:)``, which throws its error).
+    @inline(__always)
+    func inlinedShortASCIIString(_ object: Object) -> String? {
+        let count = object.count
+        guard object.marker >> 4 == 0x5, count <= 15, let base = bytes.baseAddress else { return nil }
+        let start = base + object.payloadOffset
+        // A high bit anywhere, found with two loads that may overlap and stay within the payload.
+        var bits: UInt64 = 0
+        if count >= 8 {
+            bits = start.loadUnaligned(as: UInt64.self) | start.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        } else if count >= 4 {
+            bits = UInt64(start.loadUnaligned(as: UInt32.self) | start.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+        } else {
+            for index in 0..<count { bits |= UInt64(start.load(fromByteOffset: index, as: UInt8.self)) }
+        }
+        guard bits & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            guard let target = buffer.baseAddress else { return 0 }
+            UnsafeMutableRawPointer(target).copyMemory(from: start, byteCount: count)
+            return count
+        }
+    }
+
     /// ``payload(_:equals:)``: whether an object's payload is exactly `bytes`.
     @inline(__always)
     func inlinedPayload(_ object: Object, equals bytes: UnsafeRawBufferPointer) -> Bool {
