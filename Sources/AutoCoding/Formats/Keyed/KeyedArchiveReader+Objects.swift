@@ -237,6 +237,10 @@ extension KeyedArchiveReader {
                             classReference: Object? = nil) throws(FormatFailure) -> Int {
         let known = classSlots[index]
         if known >= 0 { return Int(known) }
+        if let classReference, let described = knownDescription(classReference) {
+            classSlots[index] = Int32(truncatingIfNeeded: described)
+            return described
+        }
         let described: Int
         do {
             described = try describeClass(of: dictionary, at: index, classReference: classReference)
@@ -247,6 +251,19 @@ extension KeyedArchiveReader {
         }
         classSlots[index] = Int32(truncatingIfNeeded: described)
         return described
+    }
+
+    /// The position in ``classList`` of the description a `$class` value names, when it is a UID
+    /// in range naming a description read before (else `nil`: ``describeClass(of:at:classReference:)``
+    /// reads it, or throws why it cannot). Objects of one class all name one description: after
+    /// the first, each is known without a call.
+    @inline(__always)
+    private func knownDescription(_ classReference: Object) -> Int? {
+        guard classReference.isUID else { return nil }
+        let uid = document.uid(classReference)
+        guard uid < UInt64(objectCount) else { return nil }
+        let cached = descriptionSlots[Int(uid)]
+        return cached >= 0 ? Int(cached) : nil
     }
 
     /// The position in ``classList`` of the class description `$class` refers to

@@ -412,8 +412,12 @@ package struct KeyedArchiveReader: ArchiveReader {
     }
 
     /// The text of a string object, decoded once however many objects refer to it.
+    ///
+    /// Short ASCII strings, most of an archive's, are not cached (see the cache): made here, as
+    /// the binary reader makes them, without calling into the scanner.
     @inline(__always)
     private mutating func sharedString(_ object: BinaryPropertyListScanner.Object) throws -> String {
+        if let text = scanner.inlinedShortASCIIString(object) { return text }
         do {
             return try strings.string(object, in: scanner)
         } catch {
