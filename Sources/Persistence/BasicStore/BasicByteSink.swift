@@ -23,6 +23,12 @@ extension BasicByteSink {
         put(UInt8(truncatingIfNeeded: rest))
     }
 
+    /// Puts the 4 bytes of `value`, least significant first.
+    @inline(__always)
+    mutating func putFixed32(_ value: UInt32) {
+        withUnsafeBytes(of: value.littleEndian) { put($0) }
+    }
+
     /// Puts the 8 bytes of `value`, least significant first.
     @inline(__always)
     mutating func putFixed64(_ value: UInt64) {

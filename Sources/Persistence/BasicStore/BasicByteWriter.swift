@@ -20,6 +20,31 @@ struct BasicByteWriter: BasicByteSink {
         self.offset = offset
     }
 
+    /// Makes `bytes` exactly `start + count` long and lets `body` write its bytes from `start`.
+    ///
+    /// - Parameters:
+    ///   - bytes: The buffer; what it holds before `start` is kept.
+    ///   - start: Where writing begins (at most `bytes.count`).
+    ///   - count: How many bytes `body` must put, as a ``BasicByteCounter`` measured them.
+    ///   - body: Puts the bytes; returns `false` to give up.
+    /// - Returns: `true` when `body` succeeded and put exactly `count` bytes; otherwise `bytes` is
+    ///   cut back to `start`.
+    static func write(into bytes: inout [UInt8], from start: Int, count: Int,
+                      _ body: (inout BasicByteWriter) -> Bool) -> Bool {
+        let end = start + count
+        if bytes.count > end {
+            bytes.removeLast(bytes.count - end)
+        } else if bytes.count < end {
+            bytes.append(contentsOf: repeatElement(0, count: end - bytes.count))
+        }
+        let complete = bytes.withUnsafeMutableBytes { raw in
+            var writer = BasicByteWriter(raw, offset: start)
+            return body(&writer) && !writer.overflowed && writer.offset == end
+        }
+        if !complete { bytes.removeSubrange(start...) }
+        return complete
+    }
+
     @inline(__always)
     mutating func put(_ byte: UInt8) {
         guard offset < buffer.count else { overflowed = true; return }

@@ -47,8 +47,11 @@ package enum BasicLogFormat {
     /// The header bytes of a new log.
     package static var header: [UInt8] {
         var bytes = magic
-        BasicValueEncoder.appendFixed32(version, into: &bytes)
-        BasicValueEncoder.appendFixed32(0, into: &bytes)
+        _ = BasicByteWriter.write(into: &bytes, from: magic.count, count: 8) { writer in
+            writer.putFixed32(version)
+            writer.putFixed32(0)
+            return true
+        }
         return bytes
     }
 }

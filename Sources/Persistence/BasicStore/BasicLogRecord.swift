@@ -48,24 +48,20 @@ package struct BasicLogRecord: Equatable {
             return false
         }
         let payloadSize = counter.count
-        let size = BasicLogFormat.recordHeaderSize + payloadSize
-        if bytes.count > size {
-            bytes.removeLast(bytes.count - size)
-        } else if bytes.count < size {
-            bytes.append(contentsOf: repeatElement(0, count: size - bytes.count))
+        // Marker, length and a checksum filled in once the payload is there.
+        let written = BasicByteWriter.write(into: &bytes, from: 0, count: BasicLogFormat.recordHeaderSize + payloadSize) { writer in
+            writer.putFixed32(BasicLogFormat.markerValue)
+            writer.putFixed32(UInt32(payloadSize))
+            writer.putFixed32(0)
+            return putPayload(to: &writer)
         }
-        let complete = bytes.withUnsafeMutableBytes { raw in
-            var writer = BasicByteWriter(raw, offset: BasicLogFormat.recordHeaderSize)
-            guard putPayload(to: &writer), !writer.overflowed, writer.offset == raw.count else { return false }
-            raw.storeBytes(of: BasicLogFormat.markerValue.littleEndian, toByteOffset: 0, as: UInt32.self)
-            raw.storeBytes(of: UInt32(payloadSize).littleEndian, toByteOffset: 4, as: UInt32.self)
+        guard written else { return false }
+        bytes.withUnsafeMutableBytes { raw in
             let crc = Self.checksum(length: UnsafeRawBufferPointer(rebasing: raw[4 ..< 8]),
                                     payload: UnsafeRawBufferPointer(rebasing: raw[BasicLogFormat.recordHeaderSize ..< raw.count]))
             raw.storeBytes(of: crc.littleEndian, toByteOffset: 8, as: UInt32.self)
-            return true
         }
-        if !complete { bytes.removeAll(keepingCapacity: true) }
-        return complete
+        return true
     }
 
     /// Why ``frame(into:)`` refused the record, in words for an error: its value nests too deep,

@@ -18,14 +18,7 @@ package enum BasicValueEncoder {
     @discardableResult
     package static func encode(_ value: BasicValue, into bytes: inout [UInt8]) -> Bool {
         guard let size = encodedSize(of: value) else { return false }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: size))
-        let complete = bytes.withUnsafeMutableBytes { raw in
-            var writer = BasicByteWriter(raw, offset: start)
-            return put(value, to: &writer) && !writer.overflowed && writer.offset == raw.count
-        }
-        if !complete { bytes.removeSubrange(start...) }
-        return complete
+        return BasicByteWriter.write(into: &bytes, from: bytes.count, count: size) { put(value, to: &$0) }
     }
 
     /// The size of `value`'s encoding, or `nil` when it nests containers deeper than
@@ -94,16 +87,5 @@ package enum BasicValueEncoder {
     /// - Returns: 1 to 10.
     static func varintSize(_ value: UInt64) -> Int {
         value == 0 ? 1 : (64 - value.leadingZeroBitCount + 6) / 7
-    }
-
-    /// Appends the 4 bytes of `value`, least significant first.
-    ///
-    /// - Parameters:
-    ///   - value: The bits.
-    ///   - bytes: The buffer to append to.
-    static func appendFixed32(_ value: UInt32, into bytes: inout [UInt8]) {
-        for shift in stride(from: 0, to: 32, by: 8) {
-            bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
-        }
     }
 }
