@@ -74,4 +74,32 @@ final class ArrayCoder<Value: ArrayMarker>: ValueCoding, @unchecked Sendable {
             }
         }
     }
+
+    // MARK: Typed reads through the `Codable` bridge
+
+    /// Arrays of elements the decoders have calls for are read with them (see ``BridgePropertyRead``).
+    var hasTypedBridgeReads: Bool { element.hasTypedBridgeReads }
+
+    func decodeBridgeEntry(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                           from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Value {
+        var elements = try container.nestedUnkeyedContainer(forKey: key)
+        return try decodeBridgeElements(&elements, from: &reader, context)
+    }
+
+    func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
+                             _ context: DecodingContext) throws -> Value {
+        var elements = try container.nestedUnkeyedContainer()
+        return try decodeBridgeElements(&elements, from: &reader, context)
+    }
+
+    /// The elements of `elements`, each read with the element coder's typed read, one level deeper
+    /// (the general read's depth limit).
+    private func decodeBridgeElements(_ elements: inout any UnkeyedDecodingContainer,
+                                      from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Value {
+        try context.nested {
+            guard let count = elements.count else { throw BridgePropertyRead.noTypedRead(Value.self) }
+            let element = self.element
+            return try Value(count: count) { _ in try element.decodeBridgeElement(&elements, from: &reader, context) }
+        }
+    }
 }

@@ -302,19 +302,9 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     @inline(__always)
     private func readFields<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, into value: inout T,
                                               from reader: inout R, _ context: DecodingContext) throws {
-        let unknown: PropertyListDictionary
-        if plan.isClass {
-            let object = InstanceMemory.object(of: value)
-            // Registered before its fields are read, so references back to it (cycles) find it.
-            if R.sharesObjects { reader.share(object, for: node) }
-            unknown = try InstanceMemory.withObject(object) {
-                try reader.fields(of: plan, node, header, into: $0, context)
-            }
-        } else {
-            unknown = try InstanceMemory.withMutableValue(&value) {
-                try reader.fields(of: plan, node, header, into: $0, context)
-            }
-        }
+        // Registered before its fields are read, so references back to it (cycles) find it.
+        if R.sharesObjects, plan.isClass { reader.share(InstanceMemory.object(of: value), for: node) }
+        let unknown = try withFields(of: &value) { try reader.fields(of: plan, node, header, into: $0, context) }
         if !unknown.isEmpty { value.autoCodingDidFindUnknownKeys(unknown) }
         if R.sharesObjects, plan.isClass {
             // In a graph the hook runs once every object is filled, referred-to objects first.
@@ -322,6 +312,45 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
             reader.deferHook { try Self.runHook { try instance.autoCodingDidDecode() } }
         } else {
             try Self.runHook { try value.autoCodingDidDecode() }
+        }
+    }
+
+    /// Calls `body` with the memory of `value`'s fields: a struct's own, a class instance's object.
+    @inline(__always)
+    private func withFields<Result>(of value: inout T, _ body: (InstanceMemory) throws -> Result) rethrows -> Result {
+        guard plan.isClass else { return try InstanceMemory.withMutableValue(&value, body) }
+        return try InstanceMemory.withObject(InstanceMemory.object(of: value), body)
+    }
+
+    // MARK: Typed reads through the `Codable` bridge
+
+    /// Values with nothing to find but their properties (no version to check, no unknown keys to
+    /// list) are read with the decoders' typed calls (see ``BridgePropertyRead``), as synthesized
+    /// `Codable` reads them: their container, then each property.
+    var hasTypedBridgeReads: Bool { plan.version == 0 && !plan.implementsUnknownKeysHook && plan.layoutProblem == nil }
+
+    func decodeBridgeEntry(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                           from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> T {
+        try decodeBridgeObject(try container.nestedContainer(keyedBy: BridgeKey.self, forKey: key), from: &reader, context)
+    }
+
+    func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
+                             _ context: DecodingContext) throws -> T {
+        try decodeBridgeObject(try container.nestedContainer(keyedBy: BridgeKey.self), from: &reader, context)
+    }
+
+    /// A new default instance with the properties `container` holds read into it
+    /// (``CodableBridgeReader/typedFields(of:_:into:_:opened:)``), hooks run, one level deeper (the
+    /// general read's depth limit).
+    private func decodeBridgeObject(_ container: KeyedDecodingContainer<BridgeKey>, from reader: inout CodableBridgeReader,
+                                    _ context: DecodingContext) throws -> T {
+        // A class's value may name a subclass, which the general read resolves.
+        if plan.isClass, container.contains(BridgeKey(ReservedKey.type)) { throw BridgePropertyRead.noTypedRead(T.self) }
+        return try context.nested {
+            var value = T()
+            try withFields(of: &value) { try reader.typedFields(of: plan, container, into: $0, context) }
+            try Self.runHook { try value.autoCodingDidDecode() }
+            return value
         }
     }
 

@@ -19,4 +19,17 @@ final class BoolCoder: ValueCoding {
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Bool {
         try reader.bool(node)
     }
+
+    /// The decoders' own calls for `Bool` (see ``BridgePropertyRead``).
+    var hasTypedBridgeReads: Bool { true }
+
+    func decodeBridgeEntry(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                           from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Bool {
+        try container.decode(Bool.self, forKey: key)
+    }
+
+    func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
+                             _ context: DecodingContext) throws -> Bool {
+        try container.decode(Bool.self)
+    }
 }

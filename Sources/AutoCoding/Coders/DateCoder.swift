@@ -21,4 +21,17 @@ final class DateCoder: ValueCoding {
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Date {
         try reader.date(node)
     }
+
+    /// The decoders' own calls for `Date` (see ``BridgePropertyRead``).
+    var hasTypedBridgeReads: Bool { true }
+
+    func decodeBridgeEntry(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                           from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Date {
+        try container.decode(Date.self, forKey: key)
+    }
+
+    func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
+                             _ context: DecodingContext) throws -> Date {
+        try container.decode(Date.self)
+    }
 }

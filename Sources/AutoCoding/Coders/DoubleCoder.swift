@@ -19,4 +19,17 @@ final class DoubleCoder: ValueCoding {
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Double {
         try reader.real(node)
     }
+
+    /// The decoders' own calls for `Double` (see ``BridgePropertyRead``).
+    var hasTypedBridgeReads: Bool { true }
+
+    func decodeBridgeEntry(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                           from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Double {
+        try container.decode(Double.self, forKey: key)
+    }
+
+    func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
+                             _ context: DecodingContext) throws -> Double {
+        try container.decode(Double.self)
+    }
 }

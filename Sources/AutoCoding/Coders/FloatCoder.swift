@@ -20,4 +20,17 @@ final class FloatCoder: ValueCoding {
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Float {
         try reader.real32(node)
     }
+
+    /// The decoders' own calls for `Float` (see ``BridgePropertyRead``).
+    var hasTypedBridgeReads: Bool { true }
+
+    func decodeBridgeEntry(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                           from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Float {
+        try container.decode(Float.self, forKey: key)
+    }
+
+    func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
+                             _ context: DecodingContext) throws -> Float {
+        try container.decode(Float.self)
+    }
 }

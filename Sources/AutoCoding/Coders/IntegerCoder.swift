@@ -46,6 +46,31 @@ final class IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding, @u
 
     /// ``decodeBinaryValue(_:from:_:)`` of the other integer types, apart so that the `Int` path
     /// does not fetch what generic integer code needs (its literal type) on the way in.
+    /// `Int` through the decoders' own calls for it (see ``BridgePropertyRead``); other widths are
+    /// read the general way, which checks their range as for every format.
+    var hasTypedBridgeReads: Bool { Integer.self == Int.self }
+
+    func decodeBridgeEntry(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                           from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Integer {
+        guard Integer.self == Int.self else { throw BridgePropertyRead.noTypedRead(Integer.self) }
+        return Integer(truncatingIfNeeded: try container.decode(Int.self, forKey: key))
+    }
+
+    func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
+                             _ context: DecodingContext) throws -> Integer {
+        guard Integer.self == Int.self else { throw BridgePropertyRead.noTypedRead(Integer.self) }
+        return Integer(truncatingIfNeeded: try container.decode(Int.self))
+    }
+
+    /// ``decodeBridgeEntry(_:_:from:_:)`` stored as the `Int` it is.
+    func decodeBridgeProperty(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                              into memory: InstanceMemory, at offset: Int, from reader: inout CodableBridgeReader,
+                              _ context: DecodingContext) throws -> BridgePropertyRead {
+        guard Integer.self == Int.self else { return .untyped }
+        memory.write(try container.decode(Int.self, forKey: key), at: offset)
+        return .stored
+    }
+
     @inline(never)
     private func otherBinaryValue(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader) throws -> Integer {
         try Self.value(node, from: &reader)

@@ -66,6 +66,23 @@ final class OptionalCoder<Value: OptionalMarker>: ValueCoding, @unchecked Sendab
         return Value(some: try reader.decode(node, with: wrapped, context))
     }
 
+    /// `nil` where the decoder holds `nil` under the key, else the wrapped value's typed read (see
+    /// ``BridgePropertyRead``). Some decoders call a missing key `nil`: a missing key keeps the
+    /// property's value, as in the general read. Nested optionals (whose `nil`s have levels) are
+    /// read the general way.
+    func decodeBridgeProperty(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                              into memory: InstanceMemory, at offset: Int, from reader: inout CodableBridgeReader,
+                              _ context: DecodingContext) throws -> BridgePropertyRead {
+        guard optionalLayers == 1, wrapped.hasTypedBridgeReads else { return .untyped }
+        if try container.decodeNil(forKey: key) {
+            guard container.contains(key) else { return .absent }
+            memory.write(Value.none, at: offset)
+        } else {
+            memory.write(Value(some: try wrapped.decodeBridgeEntry(container, key, from: &reader, context)), at: offset)
+        }
+        return .stored
+    }
+
     func nilValue(level: Int) throws -> Value {
         // A marker at least as deep as this layer is this layer's `nil` (deeper ones come from
         // archives of a type with more optional layers).

@@ -22,7 +22,12 @@ final class RawValueCoder<Represented: RawRepresentable>: ValueCoding, @unchecke
     @_specialize(exported: false, kind: partial, where R == NSCoderBridgeReader)
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Represented {
-        let rawValue = try reader.decode(node, with: raw, context)
+        try represented(try reader.decode(node, with: raw, context))
+    }
+
+    /// The value `rawValue` stands for; an error where there is none.
+    @inline(__always)
+    private func represented(_ rawValue: Represented.RawValue) throws -> Represented {
         guard let value = Represented(rawValue: rawValue) else {
             let spelled = rawValue as? String
             let found = spelled.map { "\"\($0)\"" } ?? String(describing: rawValue)
@@ -30,5 +35,20 @@ final class RawValueCoder<Represented: RawRepresentable>: ValueCoding, @unchecke
                                   expected: "\(Represented.self)", found: found)
         }
         return value
+    }
+
+    // MARK: Typed reads through the `Codable` bridge
+
+    /// The raw value's typed reads (see ``BridgePropertyRead``).
+    var hasTypedBridgeReads: Bool { raw.hasTypedBridgeReads }
+
+    func decodeBridgeEntry(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                           from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Represented {
+        try represented(try raw.decodeBridgeEntry(container, key, from: &reader, context))
+    }
+
+    func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
+                             _ context: DecodingContext) throws -> Represented {
+        try represented(try raw.decodeBridgeElement(&container, from: &reader, context))
     }
 }

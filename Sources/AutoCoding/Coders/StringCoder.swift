@@ -33,4 +33,17 @@ final class StringCoder: ValueCoding {
         }
         return NilMarker.unescaped(text)
     }
+
+    /// The decoders' own calls for `String` (see ``BridgePropertyRead``).
+    var hasTypedBridgeReads: Bool { true }
+
+    func decodeBridgeEntry(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                           from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> String {
+        try container.decode(String.self, forKey: key)
+    }
+
+    func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
+                             _ context: DecodingContext) throws -> String {
+        try container.decode(String.self)
+    }
 }

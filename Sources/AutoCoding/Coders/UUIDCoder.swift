@@ -21,4 +21,17 @@ final class UUIDCoder: ValueCoding {
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> UUID {
         try reader.uuid(node)
     }
+
+    /// The decoders' own calls for `UUID` (see ``BridgePropertyRead``).
+    var hasTypedBridgeReads: Bool { true }
+
+    func decodeBridgeEntry(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                           from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> UUID {
+        try container.decode(UUID.self, forKey: key)
+    }
+
+    func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
+                             _ context: DecodingContext) throws -> UUID {
+        try container.decode(UUID.self)
+    }
 }

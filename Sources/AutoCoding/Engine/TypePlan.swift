@@ -164,17 +164,23 @@ package final class TypePlan: @unchecked Sendable {
     private func decodeFieldsByKey<R: ArchiveReader>(_ node: R.Node, from reader: inout R, into memory: InstanceMemory,
                                                      _ context: DecodingContext) throws -> PropertyListDictionary {
         try slots.withUnsafeBufferPointer { slots in
-            for slot in slots {
-                guard let value = try reader.value(node, forKey: slot.key) else { continue }
-                do {
-                    try slot.withCoder { try reader.field($0, value, into: memory, at: slot.offset, context) }
-                } catch let error as AutoCodingError {
-                    try keepDefault(after: error, slot, value, &reader)
-                }
-            }
+            for slot in slots { try decodeField(slot, byKeyOf: node, from: &reader, into: memory, context) }
         }
         guard implementsUnknownKeysHook else { return PropertyListDictionary() }
         return try reader.unclaimedEntries(node, claimed: claimedKeys)
+    }
+
+    /// Reads the field of `slot`, looked up by its key in the object `node` (formats that
+    /// ``ArchiveReader/readsFieldsByKey``), with the rules of ``decodeFields(_:_:from:into:_:)``.
+    @inline(__always)
+    func decodeField<R: ArchiveReader>(_ slot: FieldSlot, byKeyOf node: R.Node, from reader: inout R,
+                                       into memory: InstanceMemory, _ context: DecodingContext) throws {
+        guard let value = try reader.value(node, forKey: slot.key) else { return }
+        do {
+            try slot.withCoder { try reader.field($0, value, into: memory, at: slot.offset, context) }
+        } catch let error as AutoCodingError {
+            try keepDefault(after: error, slot, value, &reader)
+        }
     }
 
     /// Entry `index`, which no property claims: kept for the unknown-keys hook (unless another

@@ -43,6 +43,13 @@ package protocol FieldCoding: AnyObject, Sendable {
     /// ``decodeField(_:from:into:at:_:)`` for the `Codable` bridge.
     func decodeBridgeField(_ node: CodableBridgeReader.Node, from reader: inout CodableBridgeReader,
                            into memory: InstanceMemory, at offset: Int, _ context: DecodingContext) throws
+    /// Reads an object's property, the value under `key` of `container`, with the decoder's own
+    /// call for the coded type (the one synthesized `Codable` makes) and stores it in the field at
+    /// `offset` of `memory`: the `Codable` bridge's typed read (see ``BridgePropertyRead``).
+    /// ``BridgePropertyRead/untyped`` (the default) when the coder has none.
+    func decodeBridgeProperty(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                              into memory: InstanceMemory, at offset: Int, from reader: inout CodableBridgeReader,
+                              _ context: DecodingContext) throws -> BridgePropertyRead
     /// Writes a value given as `Any` (the `Mirror` path, values behind existentials).
     func encodeBoxed<W: ArchiveWriter & ~Copyable>(_ value: Any, to writer: inout W, _ context: EncodingContext) throws
     /// Reads `node` as a value of the coded type, boxed.
@@ -70,6 +77,23 @@ package protocol ValueCoding<Value>: FieldCoding {
     /// The value a nil marker of `level` stands for; only `Optional` coders have one.
     func nilValue(level: Int) throws -> Value
 
+    /// Whether ``decodeBridgeEntry(_:_:from:_:)`` and ``decodeBridgeElement(_:from:_:)`` are this
+    /// coder's: the decoders have calls of their own for the coded type that read it as the
+    /// general read does (scalars, dates, data; arrays and `AutoCodable` values made of such).
+    var hasTypedBridgeReads: Bool { get }
+
+    /// The value under `key` of `container`, read with the decoder's own call for the coded type
+    /// (`decode(_:forKey:)`), which throws where there is none or `nil`; only called when
+    /// ``hasTypedBridgeReads``. What ``FieldCoding/decodeBridgeProperty(_:_:into:at:from:_:)``
+    /// reads, and what an `Optional` coder reads for its wrapped value.
+    func decodeBridgeEntry(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                           from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Value
+
+    /// The next element of `container`, read with the decoder's own call for the coded type; only
+    /// called when ``hasTypedBridgeReads`` (an array's typed read).
+    func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
+                             _ context: DecodingContext) throws -> Value
+
     /// ``decode(_:from:_:)`` for the `Codable` bridge, through which the bridge's reader reaches a
     /// coder specialized for it (``ArchiveReader/decode(_:with:_:)``): the same code, without
     /// dispatching on the reader's type at every element of a collection.
@@ -96,6 +120,27 @@ extension ValueCoding {
     }
 
     func valueAccepts(_ value: Any) -> Bool { value is Value }
+
+    var hasTypedBridgeReads: Bool { false }
+
+    func decodeBridgeEntry(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                           from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Value {
+        throw BridgePropertyRead.noTypedRead(Value.self)
+    }
+
+    func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
+                             _ context: DecodingContext) throws -> Value {
+        throw BridgePropertyRead.noTypedRead(Value.self)
+    }
+
+    @inline(__always)
+    func decodeBridgeProperty(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                              into memory: InstanceMemory, at offset: Int, from reader: inout CodableBridgeReader,
+                              _ context: DecodingContext) throws -> BridgePropertyRead {
+        guard hasTypedBridgeReads else { return .untyped }
+        memory.write(try decodeBridgeEntry(container, key, from: &reader, context), at: offset)
+        return .stored
+    }
 
     @inline(__always)
     func encodeField<W: ArchiveWriter & ~Copyable>(in memory: InstanceMemory, at offset: Int, to writer: inout W,

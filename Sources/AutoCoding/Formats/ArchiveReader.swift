@@ -143,7 +143,8 @@ package protocol ArchiveReader {
 
     /// Reads the properties of the object `node` into the instance in `memory` as `plan` lists
     /// them, returning the entries no property claims (``TypePlan/decodeFields(_:_:from:into:_:)``,
-    /// the default and the only implementation).
+    /// the default; the `Codable` bridge first tries the decoder's typed calls,
+    /// ``CodableBridgeReader/fields(of:_:_:into:_:)``).
     ///
     /// A requirement for the reason ``ArchiveWriter/fields(of:in:_:)`` is: coders generic over the
     /// value's type reach this reader's own specialization of the loop.

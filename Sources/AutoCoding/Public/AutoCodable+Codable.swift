@@ -103,11 +103,17 @@ extension AutoCodable where Self: Decodable {
     /// - Throws: `DecodingError.dataCorrupted` whose underlying error is the ``AutoCodingError``
     ///   with the property path and what was expected and found.
     public mutating func autoDecode(from decoder: any Decoder) throws {
+        try autoDecode(from: decoder, typedReads: true)
+    }
+
+    /// ``autoDecode(from:)``, with the decoders' typed calls or (`typedReads` false) every property
+    /// read the general way: what tests compare the typed reads with.
+    package mutating func autoDecode(from decoder: any Decoder, typedReads: Bool) throws {
         do {
             guard let coder = try AutoCodingEngine.shared.coder(for: Self.self) as? AutoCodableCoder<Self> else {
                 throw AutoCodingError(.unsupportedType, "\(Self.self) has no AutoCoding plan")
             }
-            var reader = CodableBridgeReader(decoder)
+            var reader = CodableBridgeReader(decoder, typedReads: typedReads)
             try coder.decode(reader.root, into: &self, from: &reader, CodableBridgePath.decodingContext(decoder))
         } catch let error as AutoCodingError {
             throw CodableBridgePath.decodingError(error, typeName: "\(Self.self)", decoder)

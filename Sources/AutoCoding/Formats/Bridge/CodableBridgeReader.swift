@@ -17,10 +17,17 @@ package struct CodableBridgeReader: ArchiveReader {
     package static var readsFieldsByKey: Bool { true }
 
     package let root: Node
+    /// Whether properties are read with the decoders' typed calls where their coders have them
+    /// (``typedFields(of:_:into:_:opened:)``); `false` reads every property the general way, what
+    /// the typed reads are tested against.
+    let typedReads: Bool
     /// Where this thread's stack runs out, for ``tree(_:)`` of deep unknown entries.
     private var stackLimit = StackGuard.limit()
 
-    init(_ decoder: any Decoder) { root = .root(CodableBridgeRoot(decoder)) }
+    init(_ decoder: any Decoder, typedReads: Bool = true) {
+        root = .root(CodableBridgeRoot(decoder))
+        self.typedReads = typedReads
+    }
 
     package func kindName(_ node: Node) -> String { "value" }
 
@@ -339,6 +346,49 @@ package struct CodableBridgeReader: ArchiveReader {
             try coder.decodeBridgeField(node, from: &self, into: memory, at: offset, context)
         } catch let error as AutoCodingError where error.path.isEmpty {
             guard case .named(let object, let key) = node, !object.container.contains(key) else { throw error }
+        }
+    }
+
+    /// The properties of the object `node`: ``typedFields(of:_:into:_:opened:)``, but for types with
+    /// the unknown-keys hook, read the general way throughout (``TypePlan/decodeFields(_:_:from:into:_:)``).
+    package mutating func fields(of plan: TypePlan, _ node: Node, _ header: ObjectHeader, into memory: InstanceMemory,
+                                 _ context: DecodingContext) throws -> PropertyListDictionary {
+        guard typedReads, case .object(let object) = node, !plan.implementsUnknownKeysHook else {
+            return try plan.decodeFields(node, header, from: &self, into: memory, context)
+        }
+        try typedFields(of: plan, object.container, into: memory, context, opened: object)
+        return PropertyListDictionary()
+    }
+
+    /// Reads the properties `container` holds into the instance in `memory`, each with the
+    /// decoder's own call for its type where its coder has one (``BridgePropertyRead``), as
+    /// synthesized `Codable` reads them. The others, and any whose typed read throws, are read the
+    /// general way (``TypePlan/decodeField(_:byKeyOf:from:into:_:)``), which then gives the value,
+    /// the kept default or the error with its path.
+    ///
+    /// - Parameter opened: The object wrapping `container`, if there is one already (the general
+    ///   reads need one; made at the first).
+    mutating func typedFields(of plan: TypePlan, _ container: KeyedDecodingContainer<BridgeKey>,
+                              into memory: InstanceMemory, _ context: DecodingContext,
+                              opened: CodableBridgeObject? = nil) throws {
+        var object = opened
+        try plan.slots.withUnsafeBufferPointer { slots in
+            for slot in slots {
+                let read: BridgePropertyRead
+                do {
+                    read = try slot.withCoder {
+                        try $0.decodeBridgeProperty(container, BridgeKey(slot.key.text), into: memory, at: slot.offset,
+                                                    from: &self, context)
+                    }
+                } catch {
+                    // Read again the general way, for its error and path (or its reading of the value).
+                    read = .untyped
+                }
+                guard case .untyped = read else { continue }
+                let general = object ?? CodableBridgeObject(container)
+                object = general
+                try plan.decodeField(slot, byKeyOf: .object(general), from: &self, into: memory, context)
+            }
         }
     }
 
