@@ -287,6 +287,58 @@ struct GeneralRead<Value: AutoCodable & Decodable>: Decodable {
             #expect((back.shapes[1] as? TypedCircle)?.radius == 4)
         }
     }
+
+    @Test func aSubclassInsideATypedArrayRunsEveryElementsHookOnce() throws {
+        try AutoCodingRegistry.register(HookedSquare.self, as: "test.typed.hooked-square")
+        var holder = HookedShapes()
+        let square = HookedSquare()
+        square.side = 3
+        holder.shapes = [HookedShape(), square, HookedShape()]
+        let data = try JSONEncoder().encode(holder)
+        _ = HookedShape.hooks.take()
+        let back = try JSONDecoder().decode(HookedShapes.self, from: data)
+        #expect(back.shapes.count == 3 && (back.shapes[1] as? HookedSquare)?.side == 3)
+        #expect(HookedShape.hooks.take() == 3, "one hook per element: none read twice")
+        _ = try JSONDecoder().decode(GeneralRead<HookedShapes>.self, from: data)
+        #expect(HookedShape.hooks.take() == 3, "as in the general read")
+    }
+}
+
+/// Counts the `autoCodingDidDecode` hooks run on ``HookedShape`` values (only one test decodes them).
+final class HookCounter: @unchecked Sendable {
+    // @unchecked: `count` is only touched holding `lock`.
+    private let lock = NSLock()
+    private var count = 0
+
+    func add() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+
+    /// The hooks counted since the last call.
+    func take() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = count
+        count = 0
+        return taken
+    }
+}
+
+class HookedShape: AutoCodable, Codable {
+    static let hooks = HookCounter()
+    var name = "shape"
+    required init() {}
+    func autoCodingDidDecode() throws { HookedShape.hooks.add() }
+}
+
+final class HookedSquare: HookedShape {
+    var side = 2.0
+}
+
+struct HookedShapes: AutoCodable, Codable {
+    var shapes: [HookedShape] = []
 }
 
 class TypedShape: AutoCodable, Codable {

@@ -344,8 +344,12 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     /// general read's depth limit).
     private func decodeBridgeObject(_ container: KeyedDecodingContainer<BridgeKey>, from reader: inout CodableBridgeReader,
                                     _ context: DecodingContext) throws -> T {
-        // A class's value may name a subclass, which the general read resolves.
-        if plan.isClass, container.contains(BridgeKey(ReservedKey.type)) { throw BridgePropertyRead.noTypedRead(T.self) }
+        // A class's value may name a subclass, which the general read resolves: here, from the
+        // container already open. (Throwing instead would have the whole property read again,
+        // running the hooks of the values read before this one a second time.)
+        if plan.isClass, container.contains(BridgeKey(ReservedKey.type)) {
+            return try decodeBridgeValue(.object(CodableBridgeObject(container)), from: &reader, context)
+        }
         return try context.nested {
             var value = T()
             try withFields(of: &value) { try reader.typedFields(of: plan, container, into: $0, context) }

@@ -6,8 +6,10 @@
 /// general read's layers. ``CodableBridgeReader/fields(of:_:_:into:_:)`` reads the property the
 /// general way whenever the coder has no typed read or its typed read throws (a missing key, `nil`
 /// where the type is not optional, a mismatch), so values, kept defaults and errors stay the
-/// general read's. (Values read typed inside a property read again that way are dropped; their
-/// `autoCodingDidDecode` hooks have run on them, and run again on the values read generally.)
+/// general read's. Inside a property, an object's properties fall back one by one and a value
+/// naming a subclass is read the general way where it stands, so a property is read again whole
+/// only when a value inside it fails the general read too: the values read before it are then
+/// dropped with the error (their `autoCodingDidDecode` hooks have run, as in a general read that fails).
 package enum BridgePropertyRead {
     /// The value was read and stored in the field.
     case stored
