@@ -51,9 +51,12 @@ extension KeyedArchiveReader {
     private mutating func findShape(of dictionary: Object) throws -> Int {
         let count = dictionary.count
         // Objects of one class list the same key objects: the bytes of their key references are
-        // the same bytes. The shape last found for this count and first key is tried that way first.
+        // the same bytes. The shape last found for this count, first and last key is tried that
+        // way first. (The last key too: an object's `NSArray` and `NSDate` both have two keys,
+        // `$class` first, and took turns in one slot, each missing the other's.)
         let first = count > 0 ? try document.reference(dictionary, at: 0) : 0
-        let recentSlot = (count &* 31 &+ first) & (recentShapes.count - 1)
+        let last = count > 1 ? try document.reference(dictionary, at: count &- 1) : first
+        let recentSlot = (count &* 31 &+ first &+ last &* 7) & (recentShapes.count - 1)
         let recent = recentShapes[recentSlot]
         if recent >= 0, shapeRawCounts[recent] == count, let base = document.scanner.bytes.baseAddress,
            memcmp(base + dictionary.payloadOffset, base + shapeRawOffsets[recent], count &* document.scanner.objectRefSize) == 0 {
