@@ -53,12 +53,7 @@ extension BinaryPropertyListScanner {
     @inlinable
     package func object(_ number: Int) throws(PropertyListError) -> Object {
         let offset = try self.offset(ofObject: number)
-        if let object = fixedSizeObject(number, at: offset) { return object }
         let marker = base.load(fromByteOffset: offset, as: UInt8.self)
-        if let size = Self.fixedSize(ofMarker: marker) {
-            // A valid fixed-size marker whose payload runs into the offset table.
-            throw lengthError("\(Self.name(of: size.kind)) of \(size.width) bytes", payload: offset + 1, number: number, offset: offset)
-        }
         let low = Int(marker & 0x0F)
         switch marker >> 4 {
         case 0x4:
@@ -67,15 +62,22 @@ extension BinaryPropertyListScanner {
             return try sized(.asciiString, unit: 1, marker: marker, number: number, offset: offset)
         case 0x6:
             return try sized(.utf16String, unit: 2, marker: marker, number: number, offset: offset)
-        case 0x8:
-            // Only UIDs too wide for `fixedSize(ofMarker:)` get here.
-            throw PropertyListError(.invalidObject, "UID of \(low + 1) bytes; at most 8 are supported",
-                                    at: .init(byteOffset: offset, objectNumber: number))
         case 0xA:
             return try sized(.array, unit: objectRefSize, marker: marker, number: number, offset: offset)
         case 0xD:
             return try sized(.dictionary, unit: 2 * objectRefSize, marker: marker, number: number, offset: offset)
         default:
+            if let object = fixedSizeObject(number, at: offset) { return object }
+            if let size = Self.fixedSize(ofMarker: marker) {
+                // A valid fixed-size marker whose payload runs into the offset table.
+                throw lengthError("\(Self.name(of: size.kind)) of \(size.width) bytes", payload: offset + 1,
+                                  number: number, offset: offset)
+            }
+            if marker >> 4 == 0x8 {
+                // Only UIDs too wide for `fixedSize(ofMarker:)` get here.
+                throw PropertyListError(.invalidObject, "UID of \(low + 1) bytes; at most 8 are supported",
+                                        at: .init(byteOffset: offset, objectNumber: number))
+            }
             throw markerError(marker, number: number, offset: offset)
         }
     }

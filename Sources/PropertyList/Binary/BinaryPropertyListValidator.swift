@@ -171,17 +171,29 @@ package struct BinaryPropertyListValidator {
     /// time are checked here too (``isPlainScalar(_:in:)``): most of a keyed archive's objects
     /// are UIDs and numbers.
     private mutating func elements(_ object: BinaryPropertyListScanner.Object, depth: Int) throws(PropertyListError) {
+        // The loops, made once for each common reference width: they then read each reference
+        // without a switch on the width.
+        switch scanner.objectRefSize {
+        case 1: try elements(object, depth: depth, width: 1)
+        case 2: try elements(object, depth: depth, width: 2)
+        default: try elements(object, depth: depth, width: scanner.objectRefSize)
+        }
+    }
+
+    /// ``elements(_:depth:)`` for references of `width` bytes (the document's ``objectRefSize``).
+    @_transparent
+    private mutating func elements(_ object: BinaryPropertyListScanner.Object, depth: Int,
+                                   width: Int) throws(PropertyListError) {
         // Copies, read in the loops below instead of the stored properties at every reference;
         // the count is kept in a local and stored back around each call that counts on its own.
         let scanner = self.scanner
-        let width = scanner.objectRefSize
         let bits = flags.bits
         let limit = maximumExpandedValues
         var counted = expanded
         if object.kind == .array {
             var position = object.payloadOffset
             for _ in 0..<object.count {
-                let number = try scanner.reference(at: position, in: object.number)
+                let number = try scanner.reference(at: position, width: width, in: object.number)
                 let state = bits[number]
                 if state & Self.checkedScalar != 0, counted < limit {
                     counted &+= 1
@@ -201,7 +213,7 @@ package struct BinaryPropertyListValidator {
         var keyPosition = object.payloadOffset
         var valuePosition = keyPosition &+ object.count &* width
         for _ in 0..<object.count {
-            let key = try scanner.reference(at: keyPosition, in: object.number)
+            let key = try scanner.reference(at: keyPosition, width: width, in: object.number)
             if bits[key] & Self.checkedString != 0, counted < limit {
                 counted &+= 1
             } else {
@@ -209,7 +221,7 @@ package struct BinaryPropertyListValidator {
                 try self.key(key)
                 counted = expanded
             }
-            let value = try scanner.reference(at: valuePosition, in: object.number)
+            let value = try scanner.reference(at: valuePosition, width: width, in: object.number)
             let state = bits[value]
             if state & Self.checkedScalar != 0, counted < limit {
                 counted &+= 1
