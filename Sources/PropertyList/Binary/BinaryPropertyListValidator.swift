@@ -82,6 +82,7 @@ package struct BinaryPropertyListValidator {
         return object.kind != .integer || object.count <= 8
     }
 
+    @inline(__always)
     private mutating func scalar(_ object: BinaryPropertyListScanner.Object) throws(PropertyListError) {
         switch object.kind {
         case .integer: _ = try scanner.integer(object)
@@ -141,6 +142,7 @@ package struct BinaryPropertyListValidator {
                           at: .init(byteOffset: object.offset, objectNumber: object.number))
     }
 
+    @inline(__always)
     private mutating func containerContents(_ object: BinaryPropertyListScanner.Object, state: UInt8,
                                             depth: Int) throws(PropertyListError) {
         let number = object.number
