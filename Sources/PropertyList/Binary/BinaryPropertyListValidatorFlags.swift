@@ -3,7 +3,7 @@
 ///
 /// A class owning a plain allocation, not an array stored in the validator: the validator sets a
 /// bit for most objects it meets, and every write into an array held by a struct first asks the
-/// runtime whether the array's storage is shared — a call per object, some 5% of a keyed decode's
+/// runtime whether the array's storage is shared — a call per object, some 3% of a keyed decode's
 /// validation. Indexes are object numbers, which the scanner has checked to be below its
 /// `objectCount`, the count allocated here.
 final class BinaryPropertyListValidatorFlags {
