@@ -130,11 +130,18 @@ extension KeyedArchiveReader {
     /// The value under `$class` (or `$version`) of a dictionary, found once per shape.
     @inline(__always)
     mutating func reservedValue(_ dictionary: Object, version: Bool) throws -> Object? {
+        guard let number = try reservedReference(dictionary, version: version) else { return nil }
+        return try document.object(number)
+    }
+
+    /// The object number of ``reservedValue(_:version:)``, not read yet.
+    @inline(__always)
+    mutating func reservedReference(_ dictionary: Object, version: Bool) throws -> Int? {
         let shape = try shape(of: dictionary)
         var position = version ? shapeVersionPositions[shape] : shapeClassPositions[shape]
         if position == -2 { position = try findReservedEntry(of: shape, version: version) }
         guard position >= 0 else { return nil }
-        return try document.object(try entryValue(dictionary, Int(position)))
+        return try entryValue(dictionary, Int(position))
     }
 
     /// The entry of `$class` (or `$version`) in `shape`, looked for once per shape (-1: none).
@@ -349,13 +356,24 @@ extension KeyedArchiveReader {
                                                     offset: UInt32(truncatingIfNeeded: candidate.offset)))
             }
             guard candidate.isDictionary else { continue }
-            guard let classReference = try reservedValue(candidate, version: false) else {
+            guard let classNumber = try reservedReference(candidate, version: false) else {
                 hasClass[index] = 2
                 continue
             }
             hasClass[index] = 1
-            // The `$class` value just read is handed on: each object's header is read once here.
-            let slot = try classSlot(candidate, at: index, classReference: classReference)
+            // Objects of one class name their description through one UID object: once that
+            // object has given a slot, it gives the same one (``classSlot(_:at:classReference:)``
+            // would find it through the description), so it is taken without reading the UID.
+            let memo = classNumber & (recentClasses.count - 1)
+            let slot: Int
+            if recentClasses[memo].number == classNumber {
+                slot = recentClasses[memo].slot
+                classSlots[index] = Int32(truncatingIfNeeded: slot)
+            } else {
+                // The `$class` value just read is handed on: each object's header is read once here.
+                slot = try classSlot(candidate, at: index, classReference: try document.object(classNumber))
+                recentClasses[memo] = (classNumber, slot)
+            }
             // Descriptions enter `classList` in the order their first objects come, so a slot
             // not visited yet is the next one.
             if slot == visited {
