@@ -121,7 +121,7 @@ package struct KeyedArchiveReader: ArchiveReader {
     var shapeViews: [Range<Int>?] = []
     /// The class slot ``forEachClass(_:)`` found last for the object number of a `$class` value
     /// (direct-mapped by that number; -1: none).
-    var recentClasses = [(number: Int, slot: Int)](repeating: (-1, 0), count: 16)
+    var recentClasses = [(number: Int, slot: Int)](repeating: (-1, 0), count: 64)
     /// The entry of `$class` and of `$version` in each shape (-1: none; -2: not looked for yet).
     var shapeClassPositions: [Int32] = []
     var shapeVersionPositions: [Int32] = []
