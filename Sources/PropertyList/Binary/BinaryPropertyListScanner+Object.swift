@@ -56,49 +56,63 @@ extension BinaryPropertyListScanner {
         let marker = base.load(fromByteOffset: offset, as: UInt8.self)
         let low = Int(marker & 0x0F)
         switch marker >> 4 {
-        case 0x0:
-            if marker == 0x08 || marker == 0x09 {
-                return Object(number: number, offset: offset, marker: marker, kind: .bool,
-                              payloadOffset: offset + 1, count: 0)
-            }
-            throw markerError(marker, number: number, offset: offset)
-        case 0x1:
-            guard low <= 4 else { throw markerError(marker, number: number, offset: offset) }
-            return try fixed(.integer, width: 1 << low, marker: marker, number: number, offset: offset)
-        case 0x2:
-            guard low == 2 || low == 3 else { throw markerError(marker, number: number, offset: offset) }
-            return try fixed(.real, width: 1 << low, marker: marker, number: number, offset: offset)
-        case 0x3:
-            guard marker == 0x33 else { throw markerError(marker, number: number, offset: offset) }
-            return try fixed(.date, width: 8, marker: marker, number: number, offset: offset)
         case 0x4:
             return try sized(.data, unit: 1, marker: marker, number: number, offset: offset)
         case 0x5:
             return try sized(.asciiString, unit: 1, marker: marker, number: number, offset: offset)
         case 0x6:
             return try sized(.utf16String, unit: 2, marker: marker, number: number, offset: offset)
-        case 0x8:
-            guard low < 8 else {
-                throw PropertyListError(.invalidObject, "UID of \(low + 1) bytes; at most 8 are supported",
-                                        at: .init(byteOffset: offset, objectNumber: number))
-            }
-            return try fixed(.uid, width: low + 1, marker: marker, number: number, offset: offset)
         case 0xA:
             return try sized(.array, unit: objectRefSize, marker: marker, number: number, offset: offset)
         case 0xD:
             return try sized(.dictionary, unit: 2 * objectRefSize, marker: marker, number: number, offset: offset)
         default:
+            if let object = fixedSizeObject(number, at: offset) { return object }
+            if let size = Self.fixedSize(ofMarker: marker) {
+                // A valid fixed-size marker whose payload runs into the offset table.
+                throw lengthError("\(Self.name(of: size.kind)) of \(size.width) bytes", payload: offset + 1,
+                                  number: number, offset: offset)
+            }
+            if marker >> 4 == 0x8 {
+                // Only UIDs too wide for `fixedSize(ofMarker:)` get here.
+                throw PropertyListError(.invalidObject, "UID of \(low + 1) bytes; at most 8 are supported",
+                                        at: .init(byteOffset: offset, objectNumber: number))
+            }
             throw markerError(marker, number: number, offset: offset)
         }
     }
 
-    @inlinable
-    func fixed(_ kind: Kind, width: Int, marker: UInt8, number: Int, offset: Int) throws(PropertyListError) -> Object {
-        let payload = offset + 1
-        guard width <= offsetTableOffset - payload else {
-            throw lengthError("\(Self.name(of: kind)) of \(width) bytes", payload: payload, number: number, offset: offset)
+    /// The object of fixed size — a Boolean, an integer, a real, a date or a UID — whose marker
+    /// lies at `offset` (object `number`'s offset, checked), or `nil` for any other object and for
+    /// a fixed-size one whose payload does not fit before the offset table (``object(_:)`` then
+    /// says why).
+    ///
+    /// The rules for these objects, in one place: ``object(_:)`` reads them through it, and so
+    /// does ``BinaryPropertyListValidator`` for the scalars it meets first, without a call.
+    @inlinable @inline(__always)
+    func fixedSizeObject(_ number: Int, at offset: Int) -> Object? {
+        let marker = base.load(fromByteOffset: offset, as: UInt8.self)
+        guard let size = Self.fixedSize(ofMarker: marker) else { return nil }
+        let payload = offset &+ 1
+        // `offset` lies before the offset table, so the subtraction is at least 0.
+        guard size.width <= offsetTableOffset &- payload else { return nil }
+        return Object(number: number, offset: offset, marker: marker, kind: size.kind, payloadOffset: payload,
+                      count: size.width)
+    }
+
+    /// The kind and payload width of an object of fixed size — a Boolean (width 0), an integer, a
+    /// real, a date or a UID — from its marker; `nil` for every other marker, valid or not.
+    @inlinable @inline(__always)
+    static func fixedSize(ofMarker marker: UInt8) -> (kind: Kind, width: Int)? {
+        let low = Int(marker & 0x0F)
+        switch marker >> 4 {
+        case 0x0: return marker == 0x08 || marker == 0x09 ? (.bool, 0) : nil
+        case 0x1: return low <= 4 ? (.integer, 1 << low) : nil
+        case 0x2: return low == 2 || low == 3 ? (.real, 1 << low) : nil
+        case 0x3: return marker == 0x33 ? (.date, 8) : nil
+        case 0x8: return low < 8 ? (.uid, low + 1) : nil
+        default: return nil
         }
-        return Object(number: number, offset: offset, marker: marker, kind: kind, payloadOffset: payload, count: width)
     }
 
     @inlinable

@@ -136,7 +136,14 @@ extension BinaryPropertyListScanner {
     /// Reads a reference at a validated position and checks the number it holds.
     @inlinable @inline(__always)
     func reference(at position: Int, in container: Int) throws(PropertyListError) -> Int {
-        let raw = Self.bigEndian(base, at: position, width: objectRefSize)
+        try reference(at: position, width: objectRefSize, in: container)
+    }
+
+    /// ``reference(at:in:)`` with ``objectRefSize`` passed in as `width`: a caller that passes a
+    /// constant for the common widths reads references without a switch on the width.
+    @inlinable @inline(__always)
+    func reference(at position: Int, width: Int, in container: Int) throws(PropertyListError) -> Int {
+        let raw = Self.bigEndian(base, at: position, width: width)
         guard raw < UInt64(objectCount) else { throw referenceError(raw, at: position, in: container) }
         return Int(truncatingIfNeeded: raw)
     }

@@ -120,16 +120,28 @@ package struct BinaryPropertyListScanner {
     /// - Throws: ``PropertyListError/Kind/outOfBounds`` for a bad number or offset.
     @inlinable @inline(__always)
     package func offset(ofObject number: Int) throws(PropertyListError) -> Int {
-        guard number >= 0, number < objectCount else { throw numberError(number) }
-        let entry = offsetTableOffset &+ number &* offsetIntSize
-        let raw = Self.bigEndian(base, at: entry, width: offsetIntSize)
-        guard raw >= UInt64(BinaryPropertyListFormat.headerSize), raw < UInt64(offsetTableOffset) else {
-            throw offsetError(number, entry: entry, raw: raw)
-        }
+        guard let offset = validOffset(ofObject: number) else { throw offsetFailure(number) }
+        return offset
+    }
+
+    /// ``offset(ofObject:)`` without the error: `nil` for a bad number or offset.
+    @inlinable @inline(__always)
+    func validOffset(ofObject number: Int) -> Int? {
+        guard number >= 0, number < objectCount else { return nil }
+        let raw = Self.bigEndian(base, at: offsetTableOffset &+ number &* offsetIntSize, width: offsetIntSize)
+        guard raw >= UInt64(BinaryPropertyListFormat.headerSize), raw < UInt64(offsetTableOffset) else { return nil }
         return Int(truncatingIfNeeded: raw)
     }
 
     // Errors are built out of line so the checks above stay small enough to inline.
+
+    /// Why ``validOffset(ofObject:)`` found no offset for object `number`.
+    @usableFromInline @inline(never)
+    func offsetFailure(_ number: Int) -> PropertyListError {
+        guard number >= 0, number < objectCount else { return numberError(number) }
+        let entry = offsetTableOffset &+ number &* offsetIntSize
+        return offsetError(number, entry: entry, raw: Self.bigEndian(base, at: entry, width: offsetIntSize))
+    }
 
     @usableFromInline @inline(never)
     func numberError(_ number: Int) -> PropertyListError {

@@ -27,7 +27,7 @@ package struct BinaryPropertyListValidator {
     let maximumExpandedValues: Int
     private var expanded = 0
     private var deepest = 0
-    private var flags: [UInt8]
+    private let flags: BinaryPropertyListValidatorFlags
     private var shared: [Int: Shared] = [:]
     private var stackLimit = StackGuard.limit()
 
@@ -36,7 +36,7 @@ package struct BinaryPropertyListValidator {
         self.scanner = scanner
         maximumDepth = options.maximumDepth
         maximumExpandedValues = options.expandedValueLimit(forInputOfSize: scanner.bytes.count)
-        flags = [UInt8](repeating: 0, count: scanner.objectCount)
+        flags = BinaryPropertyListValidatorFlags(count: scanner.objectCount)
     }
 
     /// Checks the whole document from its top object.
@@ -46,8 +46,11 @@ package struct BinaryPropertyListValidator {
         try value(scanner.topObject, depth: 0)
     }
 
+    // Out of line, as `key(_:)`: the loops of `elements(_:depth:)` call them only for what is not
+    // simply counted, and stay small enough to keep their checks inline.
+    @inline(never)
     private mutating func value(_ number: Int, depth: Int) throws(PropertyListError) {
-        if flags[number] & Self.checkedScalar != 0 {
+        if flags.bits[number] & Self.checkedScalar != 0 {
             // Checked before: only counted again, as the materializer counts every visit.
             let (total, overflow) = expanded.addingReportingOverflow(1)
             if overflow || total > maximumExpandedValues { throw expansionError(try scanner.object(number)) }
@@ -61,10 +64,25 @@ package struct BinaryPropertyListValidator {
         default:
             try count(1, object)
             try scalar(object)
-            flags[number] |= Self.checkedScalar
+            flags.bits[number] |= Self.checkedScalar
         }
     }
 
+    /// Whether object `number` is a scalar that passes `value(_:depth:)`'s checks whatever they
+    /// are asked: a valid object of fixed size other than a 16-byte integer (which may be out of
+    /// range). The loops of `elements(_:depth:)` take those met for the first time without a call;
+    /// for anything else (`false`) `value(_:depth:)` checks, and throws what it finds.
+    ///
+    /// Transparent, not `@inline(__always)`: the optimizer left an always-inline version a call
+    /// from those loops (nearly a quarter of the validation's instructions went to it).
+    @_transparent
+    private static func isPlainScalar(_ number: Int, in scanner: BinaryPropertyListScanner) -> Bool {
+        guard let offset = scanner.validOffset(ofObject: number),
+              let object = scanner.fixedSizeObject(number, at: offset) else { return false }
+        return object.kind != .integer || object.count <= 8
+    }
+
+    @inline(__always)
     private mutating func scalar(_ object: BinaryPropertyListScanner.Object) throws(PropertyListError) {
         switch object.kind {
         case .integer: _ = try scanner.integer(object)
@@ -89,7 +107,7 @@ package struct BinaryPropertyListValidator {
 
     private mutating func container(_ object: BinaryPropertyListScanner.Object, depth: Int) throws(PropertyListError) {
         let number = object.number
-        let state = flags[number]
+        let state = flags.bits[number]
         if state & Self.onPath != 0 {
             throw PropertyListError(.cycle, "\(BinaryPropertyListScanner.name(of: object.kind)) contains itself",
                                     at: .init(byteOffset: object.offset, objectNumber: number))
@@ -104,8 +122,8 @@ package struct BinaryPropertyListValidator {
         try count(1, object)
         if object.count > maximumExpandedValues - expanded { throw expansionError(object) }
         if depth > deepest { deepest = depth }
-        flags[number] = state | Self.onPath | Self.visited
-        defer { flags[number] &= ~Self.onPath }
+        flags.bits[number] = state | Self.onPath | Self.visited
+        defer { flags.bits[number] &= ~Self.onPath }
         if StackGuard.isExhausted(below: stackLimit) {
             let saved = stackLimit
             defer { stackLimit = saved }
@@ -124,6 +142,7 @@ package struct BinaryPropertyListValidator {
                           at: .init(byteOffset: object.offset, objectNumber: object.number))
     }
 
+    @inline(__always)
     private mutating func containerContents(_ object: BinaryPropertyListScanner.Object, state: UInt8,
                                             depth: Int) throws(PropertyListError) {
         let number = object.number
@@ -136,7 +155,7 @@ package struct BinaryPropertyListValidator {
         deepest = depth
         try elements(object, depth: depth)
         shared[number] = Shared(expandedCount: expanded - countBefore, height: deepest - depth + 1)
-        flags[number] |= Self.cached
+        flags.bits[number] |= Self.cached
         deepest = max(deepest, deepestBefore)
     }
 
@@ -150,46 +169,81 @@ package struct BinaryPropertyListValidator {
     /// key, then its value).
     ///
     /// Values and keys checked before are only counted here, without a call: most of a
-    /// document's references are to strings and scalars met before.
+    /// document's references are to strings and scalars met before. Scalars met for the first
+    /// time are checked here too (``isPlainScalar(_:in:)``): most of a keyed archive's objects
+    /// are UIDs and numbers.
     private mutating func elements(_ object: BinaryPropertyListScanner.Object, depth: Int) throws(PropertyListError) {
-        // A copy, read in the loops below instead of the stored scanner at every reference.
+        // The loops, made once for each common reference width: they then read each reference
+        // without a switch on the width.
+        switch scanner.objectRefSize {
+        case 1: try elements(object, depth: depth, width: 1)
+        case 2: try elements(object, depth: depth, width: 2)
+        default: try elements(object, depth: depth, width: scanner.objectRefSize)
+        }
+    }
+
+    /// ``elements(_:depth:)`` for references of `width` bytes (the document's ``objectRefSize``).
+    @_transparent
+    private mutating func elements(_ object: BinaryPropertyListScanner.Object, depth: Int,
+                                   width: Int) throws(PropertyListError) {
+        // Copies, read in the loops below instead of the stored properties at every reference;
+        // the count is kept in a local and stored back around each call that counts on its own.
         let scanner = self.scanner
-        let width = scanner.objectRefSize
+        let bits = flags.bits
+        let limit = maximumExpandedValues
+        var counted = expanded
         if object.kind == .array {
             var position = object.payloadOffset
             for _ in 0..<object.count {
-                let number = try scanner.reference(at: position, in: object.number)
-                if flags[number] & Self.checkedScalar != 0, expanded < maximumExpandedValues {
-                    expanded += 1
+                let number = try scanner.reference(at: position, width: width, in: object.number)
+                let state = bits[number]
+                if state & Self.checkedScalar != 0, counted < limit {
+                    counted &+= 1
+                } else if counted < limit, Self.isPlainScalar(number, in: scanner) {
+                    counted &+= 1
+                    bits[number] = state | Self.checkedScalar
                 } else {
+                    expanded = counted
                     try value(number, depth: depth)
+                    counted = expanded
                 }
                 position &+= width
             }
+            expanded = counted
             return
         }
         var keyPosition = object.payloadOffset
         var valuePosition = keyPosition &+ object.count &* width
         for _ in 0..<object.count {
-            let key = try scanner.reference(at: keyPosition, in: object.number)
-            if flags[key] & Self.checkedString != 0, expanded < maximumExpandedValues {
-                expanded += 1
+            let key = try scanner.reference(at: keyPosition, width: width, in: object.number)
+            if bits[key] & Self.checkedString != 0, counted < limit {
+                counted &+= 1
             } else {
+                expanded = counted
                 try self.key(key)
+                counted = expanded
             }
-            let value = try scanner.reference(at: valuePosition, in: object.number)
-            if flags[value] & Self.checkedScalar != 0, expanded < maximumExpandedValues {
-                expanded += 1
+            let value = try scanner.reference(at: valuePosition, width: width, in: object.number)
+            let state = bits[value]
+            if state & Self.checkedScalar != 0, counted < limit {
+                counted &+= 1
+            } else if counted < limit, Self.isPlainScalar(value, in: scanner) {
+                counted &+= 1
+                bits[value] = state | Self.checkedScalar
             } else {
+                expanded = counted
                 try self.value(value, depth: depth)
+                counted = expanded
             }
             keyPosition &+= width
             valuePosition &+= width
         }
+        expanded = counted
     }
 
+    @inline(never)
     private mutating func key(_ number: Int) throws(PropertyListError) {
-        if flags[number] & Self.checkedString != 0 {
+        if flags.bits[number] & Self.checkedString != 0 {
             // A string checked before (as a key or a value): only counted again.
             let (total, overflow) = expanded.addingReportingOverflow(1)
             if overflow || total > maximumExpandedValues { throw expansionError(try scanner.object(number)) }
@@ -209,9 +263,9 @@ package struct BinaryPropertyListValidator {
 
     /// Checks a string's encoding once; the scanner builds the error when it is invalid.
     private mutating func string(_ object: BinaryPropertyListScanner.Object) throws(PropertyListError) {
-        if flags[object.number] & Self.checkedString != 0 { return }
+        if flags.bits[object.number] & Self.checkedString != 0 { return }
         if !Self.isValid(object, in: scanner) { _ = try scanner.string(object) }
-        flags[object.number] |= Self.checkedString
+        flags.bits[object.number] |= Self.checkedString
     }
 
     /// Whether a string object decodes: ASCII bytes below 0x80, UTF-16 surrogates paired.

@@ -51,9 +51,12 @@ extension KeyedArchiveReader {
     private mutating func findShape(of dictionary: Object) throws -> Int {
         let count = dictionary.count
         // Objects of one class list the same key objects: the bytes of their key references are
-        // the same bytes. The shape last found for this count and first key is tried that way first.
+        // the same bytes. The shape last found for this count, first and last key is tried that
+        // way first. (The last key too: an object's `NSArray` and `NSDate` both have two keys,
+        // `$class` first, and took turns in one slot, each missing the other's.)
         let first = count > 0 ? try document.reference(dictionary, at: 0) : 0
-        let recentSlot = (count &* 31 &+ first) & (recentShapes.count - 1)
+        let last = count > 1 ? try document.reference(dictionary, at: count &- 1) : first
+        let recentSlot = (count &* 31 &+ first &+ last &* 7) & (recentShapes.count - 1)
         let recent = recentShapes[recentSlot]
         if recent >= 0, shapeRawCounts[recent] == count, let base = document.scanner.bytes.baseAddress,
            memcmp(base + dictionary.payloadOffset, base + shapeRawOffsets[recent], count &* document.scanner.objectRefSize) == 0 {
@@ -127,11 +130,18 @@ extension KeyedArchiveReader {
     /// The value under `$class` (or `$version`) of a dictionary, found once per shape.
     @inline(__always)
     mutating func reservedValue(_ dictionary: Object, version: Bool) throws -> Object? {
+        guard let number = try reservedReference(dictionary, version: version) else { return nil }
+        return try document.object(number)
+    }
+
+    /// The object number of ``reservedValue(_:version:)``, not read yet.
+    @inline(__always)
+    mutating func reservedReference(_ dictionary: Object, version: Bool) throws -> Int? {
         let shape = try shape(of: dictionary)
         var position = version ? shapeVersionPositions[shape] : shapeClassPositions[shape]
         if position == -2 { position = try findReservedEntry(of: shape, version: version) }
         guard position >= 0 else { return nil }
-        return try document.object(try entryValue(dictionary, Int(position)))
+        return try entryValue(dictionary, Int(position))
     }
 
     /// The entry of `$class` (or `$version`) in `shape`, looked for once per shape (-1: none).
@@ -346,13 +356,24 @@ extension KeyedArchiveReader {
                                                     offset: UInt32(truncatingIfNeeded: candidate.offset)))
             }
             guard candidate.isDictionary else { continue }
-            guard let classReference = try reservedValue(candidate, version: false) else {
+            guard let classNumber = try reservedReference(candidate, version: false) else {
                 hasClass[index] = 2
                 continue
             }
             hasClass[index] = 1
-            // The `$class` value just read is handed on: each object's header is read once here.
-            let slot = try classSlot(candidate, at: index, classReference: classReference)
+            // Objects of one class name their description through one UID object: once that
+            // object has given a slot, it gives the same one (``classSlot(_:at:classReference:)``
+            // would find it through the description), so it is taken without reading the UID.
+            let memo = classNumber & (recentClasses.count - 1)
+            let slot: Int
+            if recentClasses[memo].number == classNumber {
+                slot = recentClasses[memo].slot
+                classSlots[index] = Int32(truncatingIfNeeded: slot)
+            } else {
+                // The `$class` value just read is handed on: each object's header is read once here.
+                slot = try classSlot(candidate, at: index, classReference: try document.object(classNumber))
+                recentClasses[memo] = (classNumber, slot)
+            }
             // Descriptions enter `classList` in the order their first objects come, so a slot
             // not visited yet is the next one.
             if slot == visited {

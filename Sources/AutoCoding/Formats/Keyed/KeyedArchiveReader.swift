@@ -119,6 +119,9 @@ package struct KeyedArchiveReader: ArchiveReader {
     var recentShapes = [Int](repeating: -1, count: 64)
     var shapeRawKeys: [Int32] = []
     var shapeViews: [Range<Int>?] = []
+    /// The class slot ``forEachClass(_:)`` found last for the object number of a `$class` value
+    /// (direct-mapped by that number; -1: none).
+    var recentClasses = [(number: Int, slot: Int)](repeating: (-1, 0), count: 64)
     /// The entry of `$class` and of `$version` in each shape (-1: none; -2: not looked for yet).
     var shapeClassPositions: [Int32] = []
     var shapeVersionPositions: [Int32] = []
