@@ -182,6 +182,27 @@ package struct BinaryPropertyListValidator {
         }
     }
 
+    /// A reference from a container to the value `number`, with the count of values so far in
+    /// `counted` (``elements(_:depth:width:)``'s local): a scalar checked before is only counted, a
+    /// plain scalar met for the first time is checked in place, anything else is walked by
+    /// ``value(_:depth:)``, which counts in ``expanded``.
+    @_transparent
+    private mutating func valueReference(_ number: Int, depth: Int, bits: UnsafeMutablePointer<UInt8>,
+                                         scanner: BinaryPropertyListScanner, limit: Int,
+                                         counted: inout Int) throws(PropertyListError) {
+        let state = bits[number]
+        if state & Self.checkedScalar != 0, counted < limit {
+            counted &+= 1
+        } else if counted < limit, Self.isPlainScalar(number, in: scanner) {
+            counted &+= 1
+            bits[number] = state | Self.checkedScalar
+        } else {
+            expanded = counted
+            try value(number, depth: depth)
+            counted = expanded
+        }
+    }
+
     /// ``elements(_:depth:)`` for references of `width` bytes (the document's ``objectRefSize``).
     @_transparent
     private mutating func elements(_ object: BinaryPropertyListScanner.Object, depth: Int,
@@ -196,17 +217,7 @@ package struct BinaryPropertyListValidator {
             var position = object.payloadOffset
             for _ in 0..<object.count {
                 let number = try scanner.reference(at: position, width: width, in: object.number)
-                let state = bits[number]
-                if state & Self.checkedScalar != 0, counted < limit {
-                    counted &+= 1
-                } else if counted < limit, Self.isPlainScalar(number, in: scanner) {
-                    counted &+= 1
-                    bits[number] = state | Self.checkedScalar
-                } else {
-                    expanded = counted
-                    try value(number, depth: depth)
-                    counted = expanded
-                }
+                try valueReference(number, depth: depth, bits: bits, scanner: scanner, limit: limit, counted: &counted)
                 position &+= width
             }
             expanded = counted
@@ -224,17 +235,7 @@ package struct BinaryPropertyListValidator {
                 counted = expanded
             }
             let value = try scanner.reference(at: valuePosition, width: width, in: object.number)
-            let state = bits[value]
-            if state & Self.checkedScalar != 0, counted < limit {
-                counted &+= 1
-            } else if counted < limit, Self.isPlainScalar(value, in: scanner) {
-                counted &+= 1
-                bits[value] = state | Self.checkedScalar
-            } else {
-                expanded = counted
-                try self.value(value, depth: depth)
-                counted = expanded
-            }
+            try valueReference(value, depth: depth, bits: bits, scanner: scanner, limit: limit, counted: &counted)
             keyPosition &+= width
             valuePosition &+= width
         }
