@@ -46,6 +46,13 @@ final class IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding, @u
 
     /// ``decodeBinaryValue(_:from:_:)`` of the other integer types, apart so that the `Int` path
     /// does not fetch what generic integer code needs (its literal type) on the way in.
+    @inline(never)
+    private func otherBinaryValue(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader) throws -> Integer {
+        try Self.value(node, from: &reader)
+    }
+
+    // MARK: Typed reads through the `Codable` bridge
+
     /// `Int` through the decoders' own calls for it (see ``BridgePropertyRead``); other widths are
     /// read the general way, which checks their range as for every format.
     var hasTypedBridgeReads: Bool { Integer.self == Int.self }
@@ -69,11 +76,6 @@ final class IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding, @u
         guard Integer.self == Int.self else { return .untyped }
         memory.write(try container.decode(Int.self, forKey: key), at: offset)
         return .stored
-    }
-
-    @inline(never)
-    private func otherBinaryValue(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader) throws -> Integer {
-        try Self.value(node, from: &reader)
     }
 
     /// The integer `node` holds, as an `Integer`: ``decode(_:from:_:)``, inlined into the entry
