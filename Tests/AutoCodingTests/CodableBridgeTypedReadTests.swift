@@ -288,6 +288,33 @@ struct GeneralRead<Value: AutoCodable & Decodable>: Decodable {
         }
     }
 
+    @Test func aValueFailingDeepInsideIsReadOnceAndFailsAsInTheGeneralRead() throws {
+        // Were each level to read again what failed below it, the leaves would be read (and their
+        // hooks run) twice as often at every level up: 2^24 times here.
+        let depth = 24
+        var json = #"{"leaf":{"mark":1},"value":"deep","next":[]}"#
+        for _ in 0..<depth { json = #"{"leaf":{"mark":1},"value":1,"next":["# + json + "]}" }
+        var failures: [String] = []
+        for typed in [true, false] {
+            _ = CountedLeaf.hooks.take()
+            do {
+                if typed {
+                    _ = try JSONDecoder().decode(ChainLevel.self, from: Data(json.utf8))
+                } else {
+                    _ = try JSONDecoder().decode(GeneralRead<ChainLevel>.self, from: Data(json.utf8))
+                }
+                Issue.record("decoded a chain with a string for an integer (typed: \(typed))")
+            } catch let DecodingError.dataCorrupted(context) {
+                let underlying = try #require(context.underlyingError as? AutoCodingError)
+                failures.append("\(underlying.pathDescription) \(context.codingPath.map(\.stringValue))")
+            }
+            #expect(CountedLeaf.hooks.take() == depth + 1, "each leaf read once (typed: \(typed))")
+        }
+        #expect(failures.count == 2 && failures[0] == failures[1], "\(failures)")
+        #expect(failures.first?.hasPrefix("ChainLevel" + String(repeating: ".next[0]", count: depth) + ".value") == true,
+                "\(failures)")
+    }
+
     @Test func aSubclassInsideATypedArrayRunsEveryElementsHookOnce() throws {
         try AutoCodingRegistry.register(HookedSquare.self, as: "test.typed.hooked-square")
         var holder = HookedShapes()
@@ -339,6 +366,20 @@ final class HookedSquare: HookedShape {
 
 struct HookedShapes: AutoCodable, Codable {
     var shapes: [HookedShape] = []
+}
+
+/// A value with a counting hook, one at each level of a ``ChainLevel`` chain.
+struct CountedLeaf: AutoCodable, Codable {
+    static let hooks = HookCounter()
+    var mark = 0
+    mutating func autoCodingDidDecode() throws { CountedLeaf.hooks.add() }
+}
+
+/// A chain of levels nested through arrays, each with a leaf read before the level below it.
+struct ChainLevel: AutoCodable, Codable {
+    var leaf = CountedLeaf()
+    var value = 0
+    var next: [ChainLevel] = []
 }
 
 class TypedShape: AutoCodable, Codable {

@@ -99,7 +99,13 @@ final class ArrayCoder<Value: ArrayMarker>: ValueCoding, @unchecked Sendable {
         try context.nested {
             guard let count = elements.count else { throw BridgePropertyRead.noTypedRead(Value.self) }
             let element = self.element
-            return try Value(count: count) { _ in try element.decodeBridgeElement(&elements, from: &reader, context) }
+            return try Value(count: count) { index in
+                do {
+                    return try element.decodeBridgeElement(&elements, from: &reader, context)
+                } catch let failure as BridgePropertyRead.Failure {
+                    throw failure.located { $0.within(.index(index)) }
+                }
+            }
         }
     }
 }

@@ -348,12 +348,21 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         // container already open. (Throwing instead would have the whole property read again,
         // running the hooks of the values read before this one a second time.)
         if plan.isClass, container.contains(BridgeKey(ReservedKey.type)) {
-            return try decodeBridgeValue(.object(CodableBridgeObject(container)), from: &reader, context)
+            do {
+                return try decodeBridgeValue(.object(CodableBridgeObject(container)), from: &reader, context)
+            } catch {
+                throw BridgePropertyRead.Failure(error)
+            }
         }
         return try context.nested {
             var value = T()
             try withFields(of: &value) { try reader.typedFields(of: plan, container, into: $0, context) }
-            try Self.runHook { try value.autoCodingDidDecode() }
+            // The hook's failure is the general read's too (it would run the same hook).
+            do {
+                try Self.runHook { try value.autoCodingDidDecode() }
+            } catch {
+                throw BridgePropertyRead.Failure(error)
+            }
             return value
         }
     }

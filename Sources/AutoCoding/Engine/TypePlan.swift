@@ -209,7 +209,12 @@ package final class TypePlan: @unchecked Sendable {
         if error.kind == .typeMismatch, slot.withCoder({ $0.optionalLayers }) == 0, (try? reader.nilLevel(value)) ?? nil != nil {
             return
         }
-        throw error.within(.property(fields[slot.index].name))
+        throw located(error, in: slot)
+    }
+
+    /// `error`, from reading the field of `slot`, with the property in its path.
+    func located(_ error: AutoCodingError, in slot: FieldSlot) -> AutoCodingError {
+        error.within(.property(fields[slot.index].name))
     }
 
     /// Gives every archived property of `object` (an instance of this class) the value it has in

@@ -356,7 +356,11 @@ package struct CodableBridgeReader: ArchiveReader {
         guard typedReads, case .object(let object) = node, !plan.implementsUnknownKeysHook else {
             return try plan.decodeFields(node, header, from: &self, into: memory, context)
         }
-        try typedFields(of: plan, object.container, into: memory, context, opened: object)
+        do {
+            try typedFields(of: plan, object.container, into: memory, context, opened: object)
+        } catch let failure as BridgePropertyRead.Failure {
+            throw failure.error
+        }
         return PropertyListDictionary()
     }
 
@@ -365,6 +369,8 @@ package struct CodableBridgeReader: ArchiveReader {
     /// synthesized `Codable` reads them. The others, and any whose typed read throws, are read the
     /// general way (``TypePlan/decodeField(_:byKeyOf:from:into:_:)``), which then gives the value,
     /// the kept default or the error with its path.
+    ///
+    /// - Throws: ``BridgePropertyRead/Failure`` with the general read's error, the property in its path.
     ///
     /// - Parameter opened: The object wrapping `container`, if there is one already (the general
     ///   reads need one; made at the first).
@@ -380,6 +386,9 @@ package struct CodableBridgeReader: ArchiveReader {
                         try $0.decodeBridgeProperty(container, BridgeKey(slot.key.text), into: memory, at: slot.offset,
                                                     from: &self, context)
                     }
+                } catch let failure as BridgePropertyRead.Failure {
+                    // A value inside failed its general read: final, located as that read locates it.
+                    throw failure.located { plan.located($0, in: slot) }
                 } catch {
                     // Read again the general way, for its error and path (or its reading of the value).
                     read = .untyped
@@ -387,7 +396,11 @@ package struct CodableBridgeReader: ArchiveReader {
                 guard case .untyped = read else { continue }
                 let general = object ?? CodableBridgeObject(container)
                 object = general
-                try plan.decodeField(slot, byKeyOf: .object(general), from: &self, into: memory, context)
+                do {
+                    try plan.decodeField(slot, byKeyOf: .object(general), from: &self, into: memory, context)
+                } catch {
+                    throw BridgePropertyRead.Failure(error)
+                }
             }
         }
     }
