@@ -10,6 +10,7 @@
 #            printers    any-format read, then the tree, canonical JSON, XML and binary printers
 #            autocoding  AutoArchiver.unarchive (both direct readers, and the tree reader)
 #            keyed       KeyedUnarchiver: graph(from:), treeDescription(), unarchive of Any and models
+#            bridge      the Codable bridge: JSONDecoder and PropertyListDecoder into AutoCodable models
 #            basiclog    the basic-value store's log scanner, and opening a store on the bytes
 #            envelope    ArchiveStore entry files: StoreFileEnvelope, then retrieve
 #            cache       the cache's journal, journal records and entry files (DiskLevel)
@@ -40,10 +41,10 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 fuzz_out="${FUZZ_OUT:-$root/fuzz-out}"
 lib="$fuzz_out/.lib"
-all_targets=(binary xml json printers autocoding keyed basiclog envelope cache)
+all_targets=(binary xml json printers autocoding keyed bridge basiclog envelope cache)
 
 usage() {
-    echo "usage: $0 binary|xml|json|printers|autocoding|keyed|basiclog|envelope|cache [RUNS] [SECONDS]" >&2
+    echo "usage: $0 binary|xml|json|printers|autocoding|keyed|bridge|basiclog|envelope|cache [RUNS] [SECONDS]" >&2
     echo "       $0 all-smoke [RUNS] [SECONDS]" >&2
     echo "       $0 build [TARGET...]" >&2
     exit 2
@@ -81,6 +82,9 @@ describe_target() {
         keyed)
             harness=(KeyedFuzz.swift FuzzModels.swift); modules=(PropertyList AutoCoding KeyedArchive)
             seed_dirs=(KeyedArchive PropertyList/valid/foundation-keyed-archive.binary.plist); dicts=(binary xml keyed) ;;
+        bridge)
+            harness=(BridgeFuzz.swift FuzzModels.swift); modules=(PropertyList AutoCoding)
+            seed_dirs=(); dicts=(json autocoding) ;;
         basiclog)
             harness=(BasicLogFuzz.swift); modules=(PropertyList AutoCoding Persistence)
             seed_dirs=(Persistence/basic-v1); dicts=(basiclog) ;;
@@ -330,7 +334,7 @@ case "$command" in
             exit 1
         fi
         ;;
-    binary|xml|json|printers|autocoding|keyed|basiclog|envelope|cache)
+    binary|xml|json|printers|autocoding|keyed|bridge|basiclog|envelope|cache)
         describe_target "$command"
         sweep_scratch
         build_target "$command"
