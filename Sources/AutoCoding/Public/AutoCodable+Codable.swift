@@ -29,7 +29,11 @@ import PropertyList
 /// as they are, so their strategies (`dateEncodingStrategy`, …) apply as to synthesized code.
 ///
 /// What `Codable` cannot say as an archive does: nested optionals collapse to one `nil` (as in
-/// synthesized `Codable`), and the root records no type. Errors are `EncodingError.invalidValue` and
+/// synthesized `Codable`), and the root records no type. Values nest at most 512 levels through
+/// the bridge (the depth `JSONDecoder` reads): the encoder's and decoder's work at each level stays
+/// on the caller's stack, so deeper values are refused with
+/// ``AutoCodingError/Kind/depthLimitExceeded``, as is a binary property list that contains itself
+/// (which `PropertyListDecoder` would otherwise follow forever). Errors are `EncodingError.invalidValue` and
 /// `DecodingError.dataCorrupted` whose `underlyingError` is the ``AutoCodingError`` naming the
 /// property path (`Order.lines[3].qty`).
 ///
@@ -70,11 +74,12 @@ extension AutoCodable where Self: Encodable {
     ///
     /// - Parameter encoder: Any encoder.
     /// - Throws: `EncodingError.invalidValue` whose underlying error is the ``AutoCodingError``
-    ///   with the path of the property that could not be encoded.
+    ///   with the path of the property that could not be encoded (`depthLimitExceeded` for values
+    ///   nested more than 512 levels).
     public func autoEncode(to encoder: any Encoder) throws {
         do {
             let coder = try AutoCodingEngine.shared.objectCoder(for: Swift.type(of: self as Any))
-            let context = EncodingContext(engine: .shared, registry: AutoCodingRegistry.snapshot())
+            let context = CodableBridgePath.encodingContext()
             var writer = CodableBridgeWriter(encoder)
             try coder.encodeObject(self, record: nil, to: &writer, context)
         } catch let error as AutoCodingError {
@@ -101,7 +106,8 @@ extension AutoCodable where Self: Decodable {
     ///
     /// - Parameter decoder: Any decoder.
     /// - Throws: `DecodingError.dataCorrupted` whose underlying error is the ``AutoCodingError``
-    ///   with the property path and what was expected and found.
+    ///   with the property path and what was expected and found (`depthLimitExceeded` past 512
+    ///   levels).
     public mutating func autoDecode(from decoder: any Decoder) throws {
         try autoDecode(from: decoder, typedReads: true)
     }
@@ -130,7 +136,8 @@ extension AutoCodable where Self: Decodable & AnyObject {
     ///
     /// - Parameter decoder: Any decoder.
     /// - Throws: `DecodingError.dataCorrupted` whose underlying error is the ``AutoCodingError``
-    ///   with the property path and what was expected and found.
+    ///   with the property path and what was expected and found (`depthLimitExceeded` past 512
+    ///   levels).
     public func autoDecode(from decoder: any Decoder) throws {
         let dynamicType: AnyClass = Swift.type(of: self)
         do {

@@ -1,0 +1,115 @@
+import AutoCoding
+import Foundation
+import Testing
+import TestSupport
+
+/// A class that can chain to itself, with its `Codable` from AutoCoding.
+final class BridgeChainLink: AutoCodable, Codable {
+    var id = 0
+    var next: BridgeChainLink? = nil
+    var links: [BridgeChainLink] = []
+    required init() {}
+}
+
+/// The bridge nests 512 levels at most, in both directions. A binary property list may refer back
+/// to a container that holds the reference (our reader refuses it: "dictionary contains itself");
+/// Foundation's `PropertyListDecoder` follows such references without a check, so each level it
+/// hands the bridge is the same dictionary again, and Foundation recurses once per level whenever
+/// it builds a coding path. So the bridge must stop at its limit with an error, never run a stack out.
+@Suite struct CodableBridgeDepthLimitTests {
+    /// `bplist00` whose top object, a dictionary, holds `"id": 1` and, under `key`, itself (or, with
+    /// `inArray`, an array holding it).
+    private static func selfContaining(under key: String, inArray: Bool) -> Data {
+        // Objects: 0 the dictionary, 1 "id", 2 the key, 3 the integer 1, 4 the array (when used).
+        var objects: [[UInt8]] = [
+            [0xD2, 1, 2, 3, inArray ? 4 : 0],
+            [0x52] + Array("id".utf8),
+            [0x50 | UInt8(key.utf8.count)] + Array(key.utf8),
+            [0x10, 1],
+        ]
+        if inArray { objects.append([0xA1, 0]) }
+        var bytes = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets.append(UInt8(bytes.count))
+            bytes += object
+        }
+        let tableOffset = UInt64(bytes.count)
+        bytes += offsets
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
+        for field in [UInt64(objects.count), 0, tableOffset] {
+            bytes += withUnsafeBytes(of: field.bigEndian, Array.init)
+        }
+        return Data(bytes)
+    }
+
+    @Test(arguments: [("next", false), ("links", true)])
+    func aListThatContainsItselfIsRefusedAtTheDepthLimit(key: String, inArray: Bool) throws {
+        let data = Self.selfContaining(under: key, inArray: inArray)
+        // The same bytes our own reader refuses outright.
+        #expect(throws: (any Error).self) { try AutoArchiver.unarchive(BridgeChainLink.self, from: data) }
+        let error = try #require(throws: DecodingError.self) {
+            try PropertyListDecoder().decode(BridgeChainLink.self, from: data)
+        }
+        guard case .dataCorrupted(let context) = error else {
+            Issue.record("expected dataCorrupted, got \(error)")
+            return
+        }
+        let underlying = try #require(context.underlyingError as? AutoCodingError)
+        #expect(underlying.kind == .depthLimitExceeded)
+        #expect(underlying.pathDescription.hasPrefix("BridgeChainLink.\(key)"))
+    }
+}
+
+extension CodableBridgeDepthLimitTests {
+    /// A chain of `count` links through `next`.
+    private static func chain(_ count: Int) -> BridgeChainLink {
+        let first = BridgeChainLink()
+        var last = first
+        for id in 1 ..< count {
+            let link = BridgeChainLink()
+            link.id = id
+            last.next = link
+            last = link
+        }
+        return first
+    }
+
+    /// How many links follow `next` from `link`, itself included.
+    private static func length(_ link: BridgeChainLink?) -> Int {
+        var count = 0
+        var current = link
+        while let next = current {
+            count += 1
+            current = next.next
+        }
+        return count
+    }
+
+    @Test func aValueDeeperThanTheLimitIsRefusedWhenEncodedNamingTheProperty() throws {
+        let error = try #require(throws: EncodingError.self) { try JSONEncoder().encode(Self.chain(600)) }
+        guard case .invalidValue(_, let context) = error else {
+            Issue.record("expected invalidValue, got \(error)")
+            return
+        }
+        let underlying = try #require(context.underlyingError as? AutoCodingError)
+        #expect(underlying.kind == .depthLimitExceeded)
+        #expect(underlying.pathDescription.hasPrefix("BridgeChainLink.next.next"))
+    }
+
+    @Test func valuesWithinTheLimitRoundTripThroughEveryFoundationCoderOnASmallStack() throws {
+        let lengths = try SmallStackThread.run { () throws -> [Int] in
+            let first = Self.chain(400)
+            let binary = PropertyListEncoder()
+            binary.outputFormat = .binary
+            let xml = PropertyListEncoder()
+            xml.outputFormat = .xml
+            return [
+                Self.length(try JSONDecoder().decode(BridgeChainLink.self, from: JSONEncoder().encode(first))),
+                Self.length(try PropertyListDecoder().decode(BridgeChainLink.self, from: binary.encode(first))),
+                Self.length(try PropertyListDecoder().decode(BridgeChainLink.self, from: xml.encode(first))),
+            ]
+        }
+        #expect(lengths == [400, 400, 400])
+    }
+}
