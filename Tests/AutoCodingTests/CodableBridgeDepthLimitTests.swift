@@ -3,6 +3,28 @@ import Foundation
 import Testing
 import TestSupport
 
+/// A struct of any depth, and an `NSObject` holding one, with `NSCoding` from AutoCoding.
+struct BridgeDepthNode: AutoCodable {
+    var children: [BridgeDepthNode] = []
+
+    /// `levels` nodes, each the only child of the one above.
+    static func nested(_ levels: Int) -> BridgeDepthNode {
+        var node = BridgeDepthNode()
+        for _ in 1 ..< levels { node = BridgeDepthNode(children: [node]) }
+        return node
+    }
+}
+
+final class BridgeDepthHolder: NSObject, NSCoding, AutoCodable {
+    var tree = BridgeDepthNode()
+    override init() { super.init() }
+    func encode(with coder: NSCoder) { try? autoEncode(with: coder) }
+    init?(coder: NSCoder) {
+        super.init()
+        do { try autoDecode(from: coder) } catch { return nil }
+    }
+}
+
 /// A class that can chain to itself, with its `Codable` from AutoCoding.
 final class BridgeChainLink: AutoCodable, Codable {
     var id = 0
@@ -111,5 +133,31 @@ extension CodableBridgeDepthLimitTests {
             ]
         }
         #expect(lengths == [400, 400, 400])
+    }
+}
+
+extension CodableBridgeDepthLimitTests {
+    /// `NSKeyedArchiver` writes nested dictionaries by recursion: the `NSCoding` bridge has the
+    /// same limit. (corelibs-foundation's archiver also compares nested dictionaries by value to
+    /// share equal ones, so its time grows with about the fourth power of the depth, with or
+    /// without the bridge: 25 levels take 2 s in a debug build. Hence the few levels carried.)
+    @Test func theNSCodingBridgeRefusesAValueDeeperThanTheLimitAndCarriesOneWithinIt() throws {
+        let holder = BridgeDepthHolder()
+        holder.tree = .nested(600)
+        let archiver = NSKeyedArchiver(requiringSecureCoding: false)
+        let error = try #require(throws: AutoCodingError.self) { try holder.autoEncode(with: archiver) }
+        #expect(error.kind == .depthLimitExceeded)
+        #expect(error.pathDescription.hasPrefix("BridgeDepthHolder.tree.children[0]"))
+
+        holder.tree = .nested(8)
+        let data = try NSKeyedArchiver.archivedData(withRootObject: holder, requiringSecureCoding: false)
+        let back = try #require(try NSKeyedUnarchiver.unarchiveTopLevelObjectWithData(data) as? BridgeDepthHolder)
+        var levels = 1
+        var node = back.tree
+        while let child = node.children.first {
+            levels += 1
+            node = child
+        }
+        #expect(levels == 8)
     }
 }

@@ -79,7 +79,7 @@ extension AutoCodable where Self: Encodable {
     public func autoEncode(to encoder: any Encoder) throws {
         do {
             let coder = try AutoCodingEngine.shared.objectCoder(for: Swift.type(of: self as Any))
-            let context = CodableBridgePath.encodingContext()
+            let context = BridgeContexts.encoding()
             var writer = CodableBridgeWriter(encoder)
             try coder.encodeObject(self, record: nil, to: &writer, context)
         } catch let error as AutoCodingError {
@@ -120,7 +120,7 @@ extension AutoCodable where Self: Decodable {
                 throw AutoCodingError(.unsupportedType, "\(Self.self) has no AutoCoding plan")
             }
             var reader = CodableBridgeReader(decoder, typedReads: typedReads)
-            try coder.decode(reader.root, into: &self, from: &reader, CodableBridgePath.decodingContext(decoder))
+            try coder.decode(reader.root, into: &self, from: &reader, BridgeContexts.decoding())
         } catch let error as AutoCodingError {
             throw CodableBridgePath.decodingError(error, typeName: "\(Self.self)", decoder)
         }
@@ -143,7 +143,7 @@ extension AutoCodable where Self: Decodable & AnyObject {
         do {
             let coder = try AutoCodingEngine.shared.objectCoder(for: dynamicType)
             var reader = CodableBridgeReader(decoder)
-            try coder.decodeObject(reader.root, into: self, from: &reader, CodableBridgePath.decodingContext(decoder))
+            try coder.decodeObject(reader.root, into: self, from: &reader, BridgeContexts.decoding())
         } catch let error as AutoCodingError {
             throw CodableBridgePath.decodingError(error, typeName: "\(dynamicType)", decoder)
         }

@@ -49,13 +49,13 @@ extension AutoCodable where Self: NSObject {
     /// - Parameter coder: The coder `encode(with:)` was given (Foundation's `NSKeyedArchiver`, or
     ///   any keyed coder).
     /// - Throws: ``AutoCodingError`` naming the property that could not be written (a cycle
-    ///   through values that are not `NSObject`s, a nesting past the depth limit). The coder may
-    ///   hold the properties written before it.
+    ///   through values that are not `NSObject`s, values nested more than 512 levels, as through
+    ///   the `Codable` bridge). The coder may hold the properties written before it.
     public func autoEncode(with coder: NSCoder) throws {
         let dynamicType: AnyClass = Swift.type(of: self)
         do {
             let objectCoder = try AutoCodingEngine.shared.objectCoder(for: dynamicType)
-            let context = EncodingContext(engine: .shared, registry: AutoCodingRegistry.snapshot())
+            let context = BridgeContexts.encoding()
             var writer = NSCoderBridgeWriter(coder, owner: self)
             try objectCoder.encodeObject(self, record: nil, to: &writer, context)
         } catch let error as AutoCodingError {
@@ -75,8 +75,7 @@ extension AutoCodable where Self: NSObject {
         let dynamicType: AnyClass = Swift.type(of: self)
         do {
             let objectCoder = try AutoCodingEngine.shared.objectCoder(for: dynamicType)
-            let context = DecodingContext(engine: .shared, types: AutoCodingRegistry.snapshot(),
-                                          maximumDepth: PropertyListReadingOptions.defaultMaximumDepth)
+            let context = BridgeContexts.decoding()
             var reader = NSCoderBridgeReader(coder, classes: NSCoderBridgeClasses.shared.classes(for: objectCoder))
             try objectCoder.decodeObject(reader.root, into: self, from: &reader, context)
             try reader.runDeferredHooks()
