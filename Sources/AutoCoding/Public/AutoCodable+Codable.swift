@@ -33,9 +33,9 @@ import PropertyList
 /// the bridge (the depth `JSONDecoder` reads): the encoder's and decoder's work at each level stays
 /// on the caller's stack, so deeper values are refused with
 /// ``AutoCodingError/Kind/depthLimitExceeded``, as is a binary property list that contains itself
-/// (which `PropertyListDecoder` would otherwise follow forever). Errors are `EncodingError.invalidValue` and
-/// `DecodingError.dataCorrupted` whose `underlyingError` is the ``AutoCodingError`` naming the
-/// property path (`Order.lines[3].qty`).
+/// (which `PropertyListDecoder` would otherwise follow forever). Errors are
+/// `EncodingError.invalidValue` and `DecodingError.dataCorrupted` whose `underlyingError` is the
+/// ``AutoCodingError`` naming the property path (`Order.lines[3].qty`).
 ///
 /// Structs and classes (subclasses included: a subclass decodes as itself) get `encode(to:)` and
 /// `init(from:)` from this extension. A class that can be subclassed and writes its own

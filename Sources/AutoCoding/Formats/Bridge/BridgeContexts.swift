@@ -1,5 +1,3 @@
-import PropertyList
-
 /// The coding contexts of the bridges (`Codable` and `NSCoding`), which share one depth limit.
 ///
 /// The limit is lower than the archives' because at each level the work is partly the encoder's
