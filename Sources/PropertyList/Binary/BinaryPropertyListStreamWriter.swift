@@ -46,8 +46,9 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
     /// The offset of every object, by number (containers are filled in at the end).
     private var offsets: GrowableBuffer<UInt32>
     private var containers = GrowableBuffer<Container>(capacity: 256)
-    /// Object numbers referenced by finished containers; each container owns a contiguous run
-    /// (a dictionary's keys, then its values).
+    /// Object numbers referenced by finished containers; each container owns a contiguous run, in
+    /// the order its children arrived (a dictionary's key, value, key, …: ``writeContainers()``
+    /// writes the keys, then the values).
     private var references: GrowableBuffer<UInt32>
     /// The children of the open containers, innermost last (dictionaries: key, value, key, …).
     private var children = GrowableBuffer<UInt32>(capacity: 256)
@@ -274,17 +275,13 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
         let first = UInt32(truncatingIfNeeded: references.count)
         let firstChild = Int(container.firstChild)
         let childCount = children.count - firstChild
-        references.reserve(childCount)
-        if container.isDictionary {
-            references.append(contentsOf: children, from: firstChild, stride: 2)
-            references.append(contentsOf: children, from: firstChild + 1, stride: 2)
-            containers.append(Container(number: container.number, marker: Marker.dictionary,
-                                        count: UInt32(truncatingIfNeeded: childCount / 2), firstReference: first))
-        } else {
-            references.append(contentsOf: children, from: firstChild)
-            containers.append(Container(number: container.number, marker: Marker.array,
-                                        count: UInt32(truncatingIfNeeded: childCount), firstReference: first))
-        }
+        // The children as they arrived, in one copy: a dictionary's are split into keys and values
+        // when they are written (the same pass that writes them big-endian).
+        references.append(contentsOf: children, from: firstChild)
+        containers.append(Container(number: container.number,
+                                    marker: container.isDictionary ? Marker.dictionary : Marker.array,
+                                    count: UInt32(truncatingIfNeeded: container.isDictionary ? childCount / 2 : childCount),
+                                    firstReference: first))
         children.removeSuffix(from: firstChild)
     }
 
@@ -379,10 +376,15 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
             offsets[Int(container.number)] = UInt32(truncatingIfNeeded: out.count)
             if out.count > Int(UInt32.max) { tooLarge = true }
             Self.writeCount(container.marker, Int(container.count), into: &out)
-            let slots = container.marker == Marker.dictionary ? 2 * Int(container.count) : Int(container.count)
+            let first = Int(container.firstReference)
+            let count = Int(container.count)
             references.withUnsafeBufferPointer { all in
-                Self.writeBigEndian(UnsafeBufferPointer(rebasing: all[Int(container.firstReference)...].prefix(slots)),
-                                    width: width, into: &out)
+                if container.marker == Marker.dictionary {
+                    Self.writeEntryReferences(UnsafeBufferPointer(rebasing: all[first ..< first + 2 * count]),
+                                              width: width, into: &out)
+                } else {
+                    Self.writeBigEndian(UnsafeBufferPointer(rebasing: all[first ..< first + count]), width: width, into: &out)
+                }
             }
         }
     }
