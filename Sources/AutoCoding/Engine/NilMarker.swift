@@ -33,9 +33,13 @@ package enum NilMarker {
     }
 
     /// Whether `text` is `$null` with any number (one or more) of leading `$`.
+    ///
+    /// Every string written is asked, so the common answer comes from its length and first byte,
+    /// inline (`utf8.first` is a call).
     @inline(__always)
     private static func isDollarsThenNull(_ text: String) -> Bool {
-        guard text.utf8.first == UInt8(ascii: "$") else { return false }
+        let utf8 = text.utf8
+        guard utf8.count >= 5, utf8[utf8.startIndex] == UInt8(ascii: "$") else { return false }
         return isDollarsThenNullSlowly(text)
     }
 
