@@ -287,6 +287,7 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
 
     // MARK: Scalars
 
+    @inline(__always)
     private mutating func interned(string: String) -> UInt32 {
         // Native strings lend their UTF-8 without a copy; others are made contiguous first.
         if let number = string.utf8.withContiguousStorageIfAvailable({ utf8 -> UInt32 in
