@@ -343,26 +343,20 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
         switch tag {
         case .integer:
             let width = Int64(bitPattern: bits) < 0 ? 8 : BinaryPropertyListFormat.byteWidth(bits)
-            out.append(Marker.integer | UInt8(width.trailingZeroBitCount))
-            out.appendBigEndian(bits, width: width)
+            out.append(Marker.integer | UInt8(width.trailingZeroBitCount), bigEndian: bits, width: width)
         case .largeInteger:
             // A 128-bit two's-complement value whose high half is zero.
-            out.append(Marker.integer | 4)
-            out.appendBigEndian(0, width: 8)
+            out.append(Marker.integer | 4, bigEndian: 0, width: 8)
             out.appendBigEndian(bits, width: 8)
         case .real:
-            out.append(Marker.real64)
-            out.appendBigEndian(bits, width: 8)
+            out.append(Marker.real64, bigEndian: bits, width: 8)
         case .real32:
-            out.append(Marker.real32)
-            out.appendBigEndian(bits, width: 4)
+            out.append(Marker.real32, bigEndian: bits, width: 4)
         case .date:
-            out.append(Marker.date)
-            out.appendBigEndian(bits, width: 8)
+            out.append(Marker.date, bigEndian: bits, width: 8)
         case .uid:
             let width = BinaryPropertyListFormat.byteWidth(bits)
-            out.append(Marker.uid | UInt8(width - 1))
-            out.appendBigEndian(bits, width: width)
+            out.append(Marker.uid | UInt8(width - 1), bigEndian: bits, width: width)
         case .bool:
             out.append(bits == 0 ? Marker.boolFalse : Marker.boolTrue)
         }
