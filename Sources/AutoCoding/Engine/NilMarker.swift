@@ -16,6 +16,9 @@ package enum NilMarker {
     package static let null = "$null"
     /// Its UTF-8.
     static let nullUTF8 = Array(null.utf8)
+    private static let nullStorage = ArchiveKeyStorage(null)
+    /// The level-0 marker prepared as keys are (its bytes and hash, for the binary writer's cache).
+    static var preparedNull: ArchiveKey { nullStorage.key }
 
     /// The marker of `level` as a tree.
     static func tree(level: Int) -> PropertyListValue {

@@ -144,6 +144,13 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
         add(number)
     }
 
+    /// A string value given as ``key(stableUTF8:hash:)`` takes a key (keys are string objects too):
+    /// a constant written again and again costs a cache lookup.
+    @inline(__always)
+    package mutating func string(stableUTF8 bytes: UnsafeRawBufferPointer, hash: UInt64) {
+        key(stableUTF8: bytes, hash: hash)
+    }
+
     /// The hash ``key(stableUTF8:hash:)`` expects for `bytes`.
     package static func keyHash(utf8 bytes: UnsafeRawBufferPointer) -> UInt64 {
         BinaryPropertyListByteTable.hash(bytes)
