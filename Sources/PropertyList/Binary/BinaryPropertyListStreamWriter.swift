@@ -378,14 +378,16 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
             offsets[Int(container.number)] = UInt32(truncatingIfNeeded: out.count)
             if out.count > Int(UInt32.max) { tooLarge = true }
             Self.writeCount(container.marker, Int(container.count), into: &out)
-            let first = Int(container.firstReference)
-            let count = Int(container.count)
+            let isDictionary = container.marker == Marker.dictionary
             references.withUnsafeBufferPointer { all in
-                if container.marker == Marker.dictionary {
-                    Self.writeEntryReferences(UnsafeBufferPointer(rebasing: all[first ..< first + 2 * count]),
-                                              width: width, into: &out)
+                // Clamped: after an allocation failed (reported below) the references may be short.
+                let first = Swift.min(Int(container.firstReference), all.count)
+                let slots = isDictionary ? 2 * Int(container.count) : Int(container.count)
+                let run = UnsafeBufferPointer(rebasing: all[first ..< Swift.min(first + slots, all.count)])
+                if isDictionary {
+                    Self.writeEntryReferences(run, width: width, into: &out)
                 } else {
-                    Self.writeBigEndian(UnsafeBufferPointer(rebasing: all[first ..< first + count]), width: width, into: &out)
+                    Self.writeBigEndian(run, width: width, into: &out)
                 }
             }
         }
