@@ -14,11 +14,34 @@ final class IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding, @u
     @_specialize(exported: false, kind: partial, where W == TreeArchiveWriter)
     @_specialize(exported: false, kind: partial, where W == KeyedArchiveWriter)
     func encode<W: ArchiveWriter & ~Copyable>(_ value: Integer, to writer: inout W, _ context: EncodingContext) throws {
+        try Self.write(value, to: &writer)
+    }
+
+    /// How an integer is written: signed types as `Int64`, unsigned ones as `UInt64`.
+    @inline(__always)
+    private static func write<W: ArchiveWriter & ~Copyable>(_ value: Integer, to writer: inout W) throws {
         if Integer.isSigned {
             try writer.integer(Int64(truncatingIfNeeded: value))
         } else {
             try writer.unsigned(UInt64(truncatingIfNeeded: value))
         }
+    }
+
+    /// ``ValueCoding/encodeBinaryField(in:at:to:_:)``: `Int` runs code specialized whole, chosen by
+    /// comparing the type here (as ``decodeBinaryValue(_:from:_:)`` does); partially specialized code
+    /// converts a generic integer through its protocol witnesses at every value.
+    func encodeBinaryField(in memory: InstanceMemory, at offset: Int, to writer: inout BinaryArchiveWriter,
+                           _ context: EncodingContext) throws {
+        if Integer.self == Int.self { return try IntegerCoder<Int>.write(memory.read(Int.self, at: offset), to: &writer) }
+        try memory.withField(Integer.self, at: offset) { try encode($0, to: &writer, context) }
+    }
+
+    /// ``ValueCoding/encodeKeyedField(in:at:to:_:)``, with `Int` specialized whole as in
+    /// ``encodeBinaryField(in:at:to:_:)``.
+    func encodeKeyedField(in memory: InstanceMemory, at offset: Int, to writer: inout KeyedArchiveWriter,
+                          _ context: EncodingContext) throws {
+        if Integer.self == Int.self { return try IntegerCoder<Int>.write(memory.read(Int.self, at: offset), to: &writer) }
+        try memory.withField(Integer.self, at: offset) { try encode($0, to: &writer, context) }
     }
 
     @_specialize(exported: false, where R == CodableBridgeReader, Integer == Int)

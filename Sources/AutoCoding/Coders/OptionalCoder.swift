@@ -34,6 +34,15 @@ final class OptionalCoder<Value: OptionalMarker>: ValueCoding, @unchecked Sendab
         if !present { try writer.nilMarker(level: optionalLayers - 1) }
     }
 
+    /// ``ValueCoding/encodeBinaryField(in:at:to:_:)``, specialized whole for `String?` as the binary
+    /// read is (``decodeBinaryValue(_:from:_:)``): generic code copies, unwraps and destroys the
+    /// optional through its value witnesses at every field.
+    @_specialize(exported: false, where Value == String?)
+    func encodeBinaryField(in memory: InstanceMemory, at offset: Int, to writer: inout BinaryArchiveWriter,
+                           _ context: EncodingContext) throws {
+        try memory.withField(Value.self, at: offset) { try encode($0, to: &writer, context) }
+    }
+
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)

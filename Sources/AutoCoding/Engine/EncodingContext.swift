@@ -8,16 +8,26 @@ package final class EncodingContext: NestingLevels {
     let registry: AutoCodingRegistry.Snapshot
     /// Objects on the path from the root to the value being written, for cycle detection in
     /// formats that do not share objects.
-    var activeObjects: Set<ObjectIdentifier> = []
+    ///
+    /// Unchecked for exclusivity, as ``depth`` is: each class instance inserts and removes itself,
+    /// and nothing else touches it meanwhile.
+    @exclusivity(unchecked) var activeObjects: Set<ObjectIdentifier> = []
     /// Whether `AutoCodable` values are read through `Mirror` instead of their plans' offsets (the
     /// reference path the offsets are tested against).
     let viaMirror: Bool
     /// How many containers enclose the value being written.
-    var depth = 0
+    ///
+    /// Unchecked for exclusivity (as in ``DecodingContext``): only ``NestingLevels/nested(_:)``
+    /// changes it, by one level in and out, and a dynamic check at every container and object cost
+    /// as much as writing a number.
+    @exclusivity(unchecked) var depth = 0
     /// The deepest nesting written.
     let maximumDepth: Int
     /// Where the current thread's stack runs out (see ``StackGuard``).
-    var stackLimit = StackGuard.limit()
+    ///
+    /// Unchecked for exclusivity, as ``depth`` is: read at every container, and changed only while
+    /// moving to a fresh stack.
+    @exclusivity(unchecked) var stackLimit = StackGuard.limit()
     static var tooDeepSubject: String { "values nest" }
 
     package init(engine: AutoCodingEngine, registry: AutoCodingRegistry.Snapshot, viaMirror: Bool = false,

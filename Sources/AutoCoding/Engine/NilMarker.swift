@@ -16,6 +16,9 @@ package enum NilMarker {
     package static let null = "$null"
     /// Its UTF-8.
     static let nullUTF8 = Array(null.utf8)
+    private static let nullStorage = ArchiveKeyStorage(null)
+    /// The level-0 marker prepared as keys are (its bytes and hash, for the binary writer's cache).
+    static var preparedNull: ArchiveKey { nullStorage.key }
 
     /// The marker of `level` as a tree.
     static func tree(level: Int) -> PropertyListValue {
@@ -33,9 +36,13 @@ package enum NilMarker {
     }
 
     /// Whether `text` is `$null` with any number (one or more) of leading `$`.
+    ///
+    /// Every string written is asked, so the common answer comes from its length and first byte,
+    /// inline (`utf8.first` is a call).
     @inline(__always)
     private static func isDollarsThenNull(_ text: String) -> Bool {
-        guard text.utf8.first == UInt8(ascii: "$") else { return false }
+        let utf8 = text.utf8
+        guard utf8.count >= 5, utf8[utf8.startIndex] == UInt8(ascii: "$") else { return false }
         return isDollarsThenNullSlowly(text)
     }
 

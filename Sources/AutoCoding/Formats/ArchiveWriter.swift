@@ -55,6 +55,10 @@ package protocol ArchiveWriter: ~Copyable {
 
     /// `nil`, `level` optional layers below the outermost (see ``NilMarker``).
     mutating func nilMarker(level: Int) throws
+    /// The plain formats' level-0 nil marker, the string ``NilMarker/null`` (what the default
+    /// ``nilMarker(level:)`` writes for level 0): a requirement so that a format can write the
+    /// string prepared (the binary format, without hashing it again at every `nil`).
+    mutating func nullMarker() throws
     /// Says that the next value is the value inside an `Optional` (formats that spell a number in
     /// an optional differently: keyed archives and `NSCoder` box it as an `NSNumber` object, so a
     /// reader can tell it from `nil` before reading it).
@@ -120,12 +124,15 @@ extension ArchiveWriter where Self: ~Copyable {
     /// for `nil`, and its decoder reads as `nil`), or for deeper levels a dictionary whose only key
     /// is `$nil`, holding the level.
     package mutating func nilMarker(level: Int) throws {
-        if level == 0 { return try string(NilMarker.null) }
+        if level == 0 { return try nullMarker() }
         try beginDictionary(count: 1)
         try key(ReservedKey.nilKey)
         try integer(Int64(level))
         try endDictionary()
     }
+
+    /// The string ``NilMarker/null``.
+    package mutating func nullMarker() throws { try string(NilMarker.null) }
 
     /// Writes `value` as the events that make it (a format without a tree event of its own:
     /// the `Codable` and `NSCoding` bridges). Recursive: the trees formats hand here are the ones

@@ -1,8 +1,10 @@
 /// What a writer is told when an `AutoCodable` value begins: its plan, the type record to write
 /// and, for a class, the instance (so formats that share objects can find it again).
 package struct ObjectStart {
-    /// The plan of the value's dynamic type.
-    package let plan: TypePlan
+    /// The plan of the value's dynamic type. Unretained (every object written makes a start): the
+    /// coder that makes one holds the plan throughout ``ArchiveWriter/beginObject(_:)``, and a
+    /// writer that keeps the plan stores a strong reference of its own.
+    package unowned(unsafe) let plan: TypePlan
     /// The name to record as the value's type (``ReservedKey/type``), or `nil` for none.
     package let typeRecord: String?
     /// The instance, for classes.

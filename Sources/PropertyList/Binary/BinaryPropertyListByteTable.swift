@@ -73,13 +73,35 @@ struct BinaryPropertyListByteTable: ~Copyable {
         if entry.inDocument {
             return document.withUnsafeBytes { stored in
                 guard let base = stored.baseAddress else { return false }
-                return memcmp(base + Int(entry.start), source, Int(entry.length)) == 0
+                return Self.equal(base + Int(entry.start), source, count: Int(entry.length))
             }
         }
         return arena.withUnsafeBytes { stored in
             guard let base = stored.baseAddress else { return false }
-            return memcmp(base + Int(entry.start), source, Int(entry.length)) == 0
+            return Self.equal(base + Int(entry.start), source, count: Int(entry.length))
         }
+    }
+
+    /// Whether the `count` (at least 1) bytes at `stored` and `other` are equal: up to 16 with two
+    /// overlapping loads each (most keys are short, and a call to `memcmp` cost more than comparing
+    /// them), more with `memcmp`.
+    @inline(__always)
+    private static func equal(_ stored: UnsafeRawPointer, _ other: UnsafeRawPointer, count: Int) -> Bool {
+        if count >= 8 {
+            guard count <= 16 else { return memcmp(stored, other, count) == 0 }
+            return stored.loadUnaligned(as: UInt64.self) == other.loadUnaligned(as: UInt64.self)
+                && stored.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                    == other.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return stored.loadUnaligned(as: UInt32.self) == other.loadUnaligned(as: UInt32.self)
+                && stored.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                    == other.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+        }
+        // 1–3 bytes: the first, the middle and the last.
+        return stored.load(as: UInt8.self) == other.load(as: UInt8.self)
+            && stored.load(fromByteOffset: count >> 1, as: UInt8.self) == other.load(fromByteOffset: count >> 1, as: UInt8.self)
+            && stored.load(fromByteOffset: count &- 1, as: UInt8.self) == other.load(fromByteOffset: count &- 1, as: UInt8.self)
     }
 
     private mutating func grow() {

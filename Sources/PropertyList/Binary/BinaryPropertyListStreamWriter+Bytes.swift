@@ -41,6 +41,35 @@ extension BinaryPropertyListStreamWriter {
         }
     }
 
+    /// Writes a dictionary's references big-endian, `width` bytes each: `entries` holds them as the
+    /// entries arrived (key, value, key, …), the document wants the keys, then the values.
+    static func writeEntryReferences(_ entries: UnsafeBufferPointer<UInt32>, width: Int, into out: inout ByteBuffer) {
+        guard let source = entries.baseAddress else { return }
+        let pairs = entries.count / 2
+        out.appendUnsafe(length: 2 * pairs * width) { buffer in
+            guard let target = buffer.baseAddress else { return }
+            switch width {
+            case 1: storeEntries(UInt8.self, source, pairs: pairs, into: target)
+            case 2: storeEntries(UInt16.self, source, pairs: pairs, into: target)
+            case 4: storeEntries(UInt32.self, source, pairs: pairs, into: target)
+            default: storeEntries(UInt64.self, source, pairs: pairs, into: target)
+            }
+        }
+    }
+
+    /// Stores the `pairs` keys of `source` (its even elements), then its values, as big-endian `Word`s.
+    @inline(__always)
+    private static func storeEntries<Word: FixedWidthInteger>(_: Word.Type, _ source: UnsafePointer<UInt32>, pairs: Int,
+                                                              into target: UnsafeMutableRawPointer) {
+        let size = MemoryLayout<Word>.size
+        for index in 0..<pairs {
+            target.storeBytes(of: Word(truncatingIfNeeded: source[2 &* index]).bigEndian,
+                              toByteOffset: index &* size, as: Word.self)
+            target.storeBytes(of: Word(truncatingIfNeeded: source[2 &* index &+ 1]).bigEndian,
+                              toByteOffset: (pairs &+ index) &* size, as: Word.self)
+        }
+    }
+
     /// Writes a string object from valid UTF-8: ASCII (`0x5n`) when every byte is below 0x80,
     /// otherwise UTF-16 big-endian (`0x6n`, counted in UTF-16 units).
     ///

@@ -46,8 +46,9 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
     /// The offset of every object, by number (containers are filled in at the end).
     private var offsets: GrowableBuffer<UInt32>
     private var containers = GrowableBuffer<Container>(capacity: 256)
-    /// Object numbers referenced by finished containers; each container owns a contiguous run
-    /// (a dictionary's keys, then its values).
+    /// Object numbers referenced by finished containers; each container owns a contiguous run, in
+    /// the order its children arrived (a dictionary's key, value, key, …: ``writeContainers()``
+    /// writes the keys, then the values).
     private var references: GrowableBuffer<UInt32>
     /// The children of the open containers, innermost last (dictionaries: key, value, key, …).
     private var children = GrowableBuffer<UInt32>(capacity: 256)
@@ -141,6 +142,13 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
         let number = interned(utf8: bytes, hash: hash)
         keyCache[slot] = CachedKey(address: address, hash: hash, length: bytes.count, number: number)
         add(number)
+    }
+
+    /// A string value given as ``key(stableUTF8:hash:)`` takes a key (keys are string objects too):
+    /// a constant written again and again costs a cache lookup.
+    @inline(__always)
+    package mutating func string(stableUTF8 bytes: UnsafeRawBufferPointer, hash: UInt64) {
+        key(stableUTF8: bytes, hash: hash)
     }
 
     /// The hash ``key(stableUTF8:hash:)`` expects for `bytes`.
@@ -274,22 +282,19 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
         let first = UInt32(truncatingIfNeeded: references.count)
         let firstChild = Int(container.firstChild)
         let childCount = children.count - firstChild
-        references.reserve(childCount)
-        if container.isDictionary {
-            references.append(contentsOf: children, from: firstChild, stride: 2)
-            references.append(contentsOf: children, from: firstChild + 1, stride: 2)
-            containers.append(Container(number: container.number, marker: Marker.dictionary,
-                                        count: UInt32(truncatingIfNeeded: childCount / 2), firstReference: first))
-        } else {
-            references.append(contentsOf: children, from: firstChild)
-            containers.append(Container(number: container.number, marker: Marker.array,
-                                        count: UInt32(truncatingIfNeeded: childCount), firstReference: first))
-        }
+        // The children as they arrived, in one copy: a dictionary's are split into keys and values
+        // when they are written (the same pass that writes them big-endian).
+        references.append(contentsOf: children, from: firstChild)
+        containers.append(Container(number: container.number,
+                                    marker: container.isDictionary ? Marker.dictionary : Marker.array,
+                                    count: UInt32(truncatingIfNeeded: container.isDictionary ? childCount / 2 : childCount),
+                                    firstReference: first))
         children.removeSuffix(from: firstChild)
     }
 
     // MARK: Scalars
 
+    @inline(__always)
     private mutating func interned(string: String) -> UInt32 {
         // Native strings lend their UTF-8 without a copy; others are made contiguous first.
         if let number = string.utf8.withContiguousStorageIfAvailable({ utf8 -> UInt32 in
@@ -345,26 +350,20 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
         switch tag {
         case .integer:
             let width = Int64(bitPattern: bits) < 0 ? 8 : BinaryPropertyListFormat.byteWidth(bits)
-            out.append(Marker.integer | UInt8(width.trailingZeroBitCount))
-            out.appendBigEndian(bits, width: width)
+            out.append(Marker.integer | UInt8(width.trailingZeroBitCount), bigEndian: bits, width: width)
         case .largeInteger:
             // A 128-bit two's-complement value whose high half is zero.
-            out.append(Marker.integer | 4)
-            out.appendBigEndian(0, width: 8)
+            out.append(Marker.integer | 4, bigEndian: 0, width: 8)
             out.appendBigEndian(bits, width: 8)
         case .real:
-            out.append(Marker.real64)
-            out.appendBigEndian(bits, width: 8)
+            out.append(Marker.real64, bigEndian: bits, width: 8)
         case .real32:
-            out.append(Marker.real32)
-            out.appendBigEndian(bits, width: 4)
+            out.append(Marker.real32, bigEndian: bits, width: 4)
         case .date:
-            out.append(Marker.date)
-            out.appendBigEndian(bits, width: 8)
+            out.append(Marker.date, bigEndian: bits, width: 8)
         case .uid:
             let width = BinaryPropertyListFormat.byteWidth(bits)
-            out.append(Marker.uid | UInt8(width - 1))
-            out.appendBigEndian(bits, width: width)
+            out.append(Marker.uid | UInt8(width - 1), bigEndian: bits, width: width)
         case .bool:
             out.append(bits == 0 ? Marker.boolFalse : Marker.boolTrue)
         }
@@ -379,10 +378,17 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
             offsets[Int(container.number)] = UInt32(truncatingIfNeeded: out.count)
             if out.count > Int(UInt32.max) { tooLarge = true }
             Self.writeCount(container.marker, Int(container.count), into: &out)
-            let slots = container.marker == Marker.dictionary ? 2 * Int(container.count) : Int(container.count)
+            let isDictionary = container.marker == Marker.dictionary
             references.withUnsafeBufferPointer { all in
-                Self.writeBigEndian(UnsafeBufferPointer(rebasing: all[Int(container.firstReference)...].prefix(slots)),
-                                    width: width, into: &out)
+                // Clamped: after an allocation failed (reported below) the references may be short.
+                let first = Swift.min(Int(container.firstReference), all.count)
+                let slots = isDictionary ? 2 * Int(container.count) : Int(container.count)
+                let run = UnsafeBufferPointer(rebasing: all[first ..< Swift.min(first + slots, all.count)])
+                if isDictionary {
+                    Self.writeEntryReferences(run, width: width, into: &out)
+                } else {
+                    Self.writeBigEndian(run, width: width, into: &out)
+                }
             }
         }
     }

@@ -200,6 +200,23 @@ package struct ByteBuffer: ~Copyable {
     @inlinable
     package mutating func appendBigEndian(_ value: UInt64, width: Int) {
         guard reserve(width) else { return }
+        storeReservedBigEndian(value, width: width)
+    }
+
+    /// Appends `marker`, then `value` in big-endian order using its low `width` bytes (1 to 8): a
+    /// tagged number (a binary property list's integer, real or date) in one reservation.
+    @inlinable @inline(__always)
+    package mutating func append(_ marker: UInt8, bigEndian value: UInt64, width: Int) {
+        guard reserve(1 &+ width) else { return }
+        base.storeBytes(of: marker, toByteOffset: count, as: UInt8.self)
+        count += 1
+        storeReservedBigEndian(value, width: width)
+    }
+
+    /// Stores `value` big-endian in `width` bytes (1 to 8) after the bytes written, in room already
+    /// reserved, and counts them.
+    @inlinable @inline(__always)
+    mutating func storeReservedBigEndian(_ value: UInt64, width: Int) {
         switch width {
         case 1: base.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: count, as: UInt8.self)
         case 2: base.storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, toByteOffset: count, as: UInt16.self)

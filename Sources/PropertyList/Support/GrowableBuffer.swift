@@ -111,22 +111,6 @@ package struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
     }
 
     /// Reads the elements.
-    /// Appends every `stride`-th element of `other` from `start` on (a dictionary's keys or
-    /// values out of its interleaved entries).
-    package mutating func append(contentsOf other: borrowing GrowableBuffer<Element>, from start: Int, stride: Int) {
-        guard start < other.count, stride > 0 else { return }
-        let added = (other.count - start + stride - 1) / stride
-        reserve(added)
-        guard count + added <= capacity, let base, let source = other.base else { return }
-        let destination = base + count
-        var from = source + start
-        for index in 0..<added {
-            destination[index] = from.pointee
-            from += stride
-        }
-        count += added
-    }
-
     package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: base, count: count))
     }

@@ -47,6 +47,12 @@ package struct BinaryArchiveWriter: ArchiveWriter, ~Copyable {
 
     @inline(__always)
     package mutating func string(_ value: String) throws { try? stream.string(value) }
+
+    /// `$null` prepared, as keys are: every `nil` costs a cache lookup.
+    package mutating func nullMarker() throws {
+        let marker = NilMarker.preparedNull
+        stream.string(stableUTF8: marker.utf8, hash: marker.hash)
+    }
     @inline(__always)
     package mutating func integer(_ value: Int64) throws { stream.integer(value) }
     @inline(__always)
