@@ -168,6 +168,17 @@ package struct KeyedArchiveReader: ArchiveReader {
         var number = -1
     }
 
+    /// The entry found for a key (by its address, as in ``knownKeys``) in dictionaries of a shape
+    /// (-1: none).
+    struct ShapeLookup {
+        var shape = -1
+        var address: UInt = 0
+        var position = -1
+    }
+
+    /// The entries ``lookup(_:_:)`` found lately, by shape and key (direct-mapped).
+    var shapeLookups = [ShapeLookup](repeating: ShapeLookup(), count: 64)
+
     /// A reader of a validated document whose top level has been checked.
     ///
     /// - Parameters:
