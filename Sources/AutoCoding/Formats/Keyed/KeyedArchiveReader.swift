@@ -70,8 +70,10 @@ package struct KeyedArchiveReader: ArchiveReader {
     package private(set) var root: Node
     /// Builds trees for unknown entries, migration and `Codable` values.
     private var materializer: BinaryPropertyListMaterializer?
-    /// Instances made for objects, by index.
-    private var instances: [AnyObject?]
+    /// Instances made for objects, by index: class instances only, few in any archive, so kept
+    /// in a dictionary, which costs nothing per object to make or to free (an array of optionals
+    /// by index cost a release per object when the reader was freed).
+    private var instances: [Int: AnyObject] = [:]
     /// Post-decoding hooks of class instances with their objects' indexes, in the order the objects
     /// finished.
     package private(set) var hooks: [(index: Int?, hook: () throws -> Void)] = []
@@ -217,7 +219,6 @@ package struct KeyedArchiveReader: ArchiveReader {
         objectCount = 0
         document = KeyedArchiveObjects(scanner: scanner, array: array, count: 0)
         self.root = Node(reference: root, object: array, index: -1)
-        instances = []
         onPath = []
         classSlots = []
         hasClass = []
@@ -239,7 +240,7 @@ package struct KeyedArchiveReader: ArchiveReader {
         objectCount = objects.count
         document = KeyedArchiveObjects(scanner: scanner, array: objects, count: objectCount)
         self.root = Node(reference: root, object: objects, index: -1)
-        instances = Array(repeating: nil, count: objectCount)
+        instances = [:]
         onPath = Array(repeating: false, count: objectCount)
         classSlots = Array(repeating: -1, count: objectCount)
         hasClass = Array(repeating: 0, count: objectCount)
@@ -957,9 +958,9 @@ package struct KeyedArchiveReader: ArchiveReader {
         hooks = []
         sharedCollections = [:]
         var prototypes: [ObjectIdentifier: AnyObject] = [:]
-        for index in instances.indices {
-            guard let instance = instances[index] else { continue }
-            instances[index] = nil
+        let madeInstances = instances
+        instances = [:]
+        for instance in madeInstances.values {
             let type: AnyObject.Type = Swift.type(of: instance)
             guard let plan = try? engine.objectCoder(for: type).plan, plan.isClass else { continue }
             let prototype: AnyObject
