@@ -49,6 +49,13 @@ final class IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding, @u
         memory.write(try Self.specializedValue(node, from: &reader), at: offset)
     }
 
+    /// ``decode(_:from:_:)`` for the keyed format (elements, dictionary values), as
+    /// ``decodeKeyedField(_:from:into:at:_:)`` reads properties.
+    func decodeKeyedValue(_ node: KeyedArchiveReader.Node, from reader: inout KeyedArchiveReader,
+                          _ context: DecodingContext) throws -> Integer {
+        try Self.specializedValue(node, from: &reader)
+    }
+
     /// ``value(_:from:)`` of a reader whose type is known: `Int` runs code specialized whole,
     /// chosen by comparing the type here (finding an `@_specialize` specialization of the caller
     /// cost more than reading the integer); the other types run ``otherValue(_:from:)``.

@@ -47,7 +47,6 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
         }
     }
 
-    @_specialize(exported: false, where R == KeyedArchiveReader, Element == String)
     @_specialize(exported: false, kind: partial, where R == BinaryArchiveReader)
     @_specialize(exported: false, kind: partial, where R == TreeArchiveReader)
     @_specialize(exported: false, kind: partial, where R == XMLArchiveReader)
@@ -64,6 +63,15 @@ final class StringKeyedDictionaryCoder<Element>: ValueCoding, @unchecked Sendabl
     @_specialize(exported: false, where Element == String)
     func decodeBinaryValue(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader,
                            _ context: DecodingContext) throws -> [String: Element] {
+        try decodeValue(node, from: &reader, context)
+    }
+
+    /// ``decode(_:from:_:)`` compiled for the keyed reader (see
+    /// ``ValueCoding/decodeKeyedValue(_:from:_:)``), `[String: String]` specialized whole as for the
+    /// binary one.
+    @_specialize(exported: false, where Element == String)
+    func decodeKeyedValue(_ node: KeyedArchiveReader.Node, from reader: inout KeyedArchiveReader,
+                          _ context: DecodingContext) throws -> [String: Element] {
         try decodeValue(node, from: &reader, context)
     }
 

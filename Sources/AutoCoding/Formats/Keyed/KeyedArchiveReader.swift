@@ -940,6 +940,12 @@ package struct KeyedArchiveReader: ArchiveReader {
         try coder.decodeKeyedField(node, from: &self, into: memory, at: offset, context)
     }
 
+    @inline(__always)
+    package mutating func decode<Value>(_ node: Node, with coder: any ValueCoding<Value>,
+                                        _ context: DecodingContext) throws -> Value {
+        try coder.decodeKeyedValue(node, from: &self, context)
+    }
+
     package mutating func sharedInstance(_ node: Node) -> AnyObject? {
         guard let index = try? resolve(node).index, index >= 0 else { return nil }
         return instances[index]
