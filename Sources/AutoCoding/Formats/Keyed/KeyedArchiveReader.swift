@@ -77,10 +77,12 @@ package struct KeyedArchiveReader: ArchiveReader {
     /// Post-decoding hooks of class instances with their objects' indexes, in the order the objects
     /// finished.
     package private(set) var hooks: [(index: Int?, hook: () throws -> Void)] = []
-    /// The objects being read, innermost last (for the hooks' indexes).
-    private var objectPath: [Int] = []
-    /// Whether each object or collection is being read, by index.
-    private var onPath: [Bool]
+    /// The objects and collections being read, by index: for each, 2 more than the index of the
+    /// one being read when it was entered (1: none), 0 for the others. With ``innermost``, a stack
+    /// kept in one table: entering and leaving write one entry, not an entry and a stack.
+    private var pathParents: [Int32]
+    /// The object or collection read innermost (-1: none), for the hooks' indexes.
+    private var innermost = -1
     /// The class of each object worked out so far, by index: its position in ``classList``
     /// (-1: not known yet). Plain numbers, so these per-object arrays cost nothing to free.
     var classSlots: [Int32]
@@ -219,7 +221,7 @@ package struct KeyedArchiveReader: ArchiveReader {
         objectCount = 0
         document = KeyedArchiveObjects(scanner: scanner, array: array, count: 0)
         self.root = Node(reference: root, object: array, index: -1)
-        onPath = []
+        pathParents = []
         classSlots = []
         hasClass = []
         kinds = []
@@ -241,7 +243,7 @@ package struct KeyedArchiveReader: ArchiveReader {
         document = KeyedArchiveObjects(scanner: scanner, array: objects, count: objectCount)
         self.root = Node(reference: root, object: objects, index: -1)
         instances = [:]
-        onPath = Array(repeating: false, count: objectCount)
+        pathParents = Array(repeating: 0, count: objectCount)
         classSlots = Array(repeating: -1, count: objectCount)
         hasClass = Array(repeating: 0, count: objectCount)
         kinds = Array(repeating: -1, count: objectCount)
@@ -493,11 +495,11 @@ package struct KeyedArchiveReader: ArchiveReader {
         let entries = try foundationObject(node, .url, expected: "URL")
         var base: URL?
         if let baseValue = try lookup(entries, Keys.base.key), !(baseValue.isUID && document.uid(baseValue) == 0) {
-            guard node.index >= 0, !onPath[node.index] else {
+            guard node.index >= 0, pathParents[node.index] == 0 else {
                 throw corrupt("an NSURL is its own base", node)
             }
-            onPath[node.index] = true
-            defer { onPath[node.index] = false }
+            pathParents[node.index] = Int32(truncatingIfNeeded: innermost &+ 2)
+            defer { pathParents[node.index] = 0 }
             base = try url(Node(reference: -1, object: baseValue, index: -1))
         }
         guard let relativeValue = try lookup(entries, Keys.relative.key) else {
@@ -894,7 +896,7 @@ package struct KeyedArchiveReader: ArchiveReader {
         FormatFailure(kind: "expansionLimitExceeded",
                       message: "shared collections expand to more than \(maximumValues) values, the limit for "
                           + "\(scanner.bytes.count) bytes of input (each reference counts the whole collection)",
-                      objectIndex: objectPath.last, key: nil).carried(as: .expansionLimitExceeded)
+                      objectIndex: innermost >= 0 ? innermost : nil, key: nil).carried(as: .expansionLimitExceeded)
     }
 
     package mutating func sharedValue(_ node: Node) throws -> Any? {
@@ -915,17 +917,17 @@ package struct KeyedArchiveReader: ArchiveReader {
     package mutating func enter(_ node: Node) throws {
         let index = try resolve(node).index
         guard index >= 0 else { return }
-        guard !onPath[index] else {
+        guard pathParents[index] == 0 else {
             throw AutoCodingError(.cycle, "the \(kindName(node)) contains itself")
         }
-        onPath[index] = true
-        objectPath.append(index)
+        pathParents[index] = Int32(truncatingIfNeeded: innermost &+ 2)
+        innermost = index
     }
 
     package mutating func leave(_ node: Node) {
         if let index = try? resolve(node).index, index >= 0 {
-            onPath[index] = false
-            objectPath.removeLast()
+            innermost = Int(pathParents[index]) &- 2
+            pathParents[index] = 0
         }
     }
 
@@ -981,7 +983,7 @@ package struct KeyedArchiveReader: ArchiveReader {
     }
 
     package mutating func deferHook(_ hook: @escaping () throws -> Void) {
-        hooks.append((objectPath.last, hook))
+        hooks.append((innermost >= 0 ? innermost : nil, hook))
     }
 }
 
