@@ -60,6 +60,14 @@ final class ArrayCoder<Value: ArrayMarker>: ValueCoding, @unchecked Sendable {
         try decodeValue(node, from: &reader, context)
     }
 
+    /// ``decode(_:from:_:)`` compiled for the keyed reader (see
+    /// ``ValueCoding/decodeKeyedValue(_:from:_:)``), `[String]` specialized whole as for the binary one.
+    @_specialize(exported: false, where Value == [String])
+    func decodeKeyedValue(_ node: KeyedArchiveReader.Node, from reader: inout KeyedArchiveReader,
+                          _ context: DecodingContext) throws -> Value {
+        try decodeValue(node, from: &reader, context)
+    }
+
     /// ``decode(_:from:_:)``, inlined into the entry points that know the reader's type.
     @inline(__always)
     private func decodeValue<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Value {

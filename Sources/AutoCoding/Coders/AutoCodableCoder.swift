@@ -180,6 +180,13 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         try decodeValue(node, from: &reader, context)
     }
 
+    /// ``decode(_:from:_:)`` for the keyed format, compiled for its reader (see
+    /// ``ValueCoding/decodeKeyedValue(_:from:_:)``).
+    func decodeKeyedValue(_ node: KeyedArchiveReader.Node, from reader: inout KeyedArchiveReader,
+                          _ context: DecodingContext) throws -> T {
+        try decodeValue(node, from: &reader, context)
+    }
+
     /// An object already read from a graph archive, as a `T`.
     private func shared(_ existing: AnyObject) throws -> T {
         guard let typed = existing as? T else {

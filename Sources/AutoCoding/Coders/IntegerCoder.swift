@@ -61,17 +61,40 @@ final class IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding, @u
     /// than reading the integer.
     func decodeBinaryValue(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader,
                            _ context: DecodingContext) throws -> Integer {
+        try Self.specializedValue(node, from: &reader)
+    }
+
+    /// ``decodeField(_:from:into:at:_:)`` for the keyed format, as ``decodeBinaryValue(_:from:_:)``
+    /// is for the binary one: the partially specialized `decode` converted an `Int` through the
+    /// integer protocols' witnesses at every property (some 600 instructions an integer).
+    func decodeKeyedField(_ node: KeyedArchiveReader.Node, from reader: inout KeyedArchiveReader,
+                          into memory: InstanceMemory, at offset: Int, _ context: DecodingContext) throws {
+        memory.write(try Self.specializedValue(node, from: &reader), at: offset)
+    }
+
+    /// ``decode(_:from:_:)`` for the keyed format (elements, dictionary values), as
+    /// ``decodeKeyedField(_:from:into:at:_:)`` reads properties.
+    func decodeKeyedValue(_ node: KeyedArchiveReader.Node, from reader: inout KeyedArchiveReader,
+                          _ context: DecodingContext) throws -> Integer {
+        try Self.specializedValue(node, from: &reader)
+    }
+
+    /// ``value(_:from:)`` of a reader whose type is known: `Int` runs code specialized whole,
+    /// chosen by comparing the type here (finding an `@_specialize` specialization of the caller
+    /// cost more than reading the integer); the other types run ``otherValue(_:from:)``.
+    @inline(__always)
+    private static func specializedValue<R: ArchiveReader>(_ node: R.Node, from reader: inout R) throws -> Integer {
         if Integer.self == Int.self {
             return unsafeBitCast(try IntegerCoder<Int>.value(node, from: &reader), to: Integer.self)
         }
-        return try otherBinaryValue(node, from: &reader)
+        return try otherValue(node, from: &reader)
     }
 
-    /// ``decodeBinaryValue(_:from:_:)`` of the other integer types, apart so that the `Int` path
+    /// ``specializedValue(_:from:)`` of the other integer types, apart so that the `Int` path
     /// does not fetch what generic integer code needs (its literal type) on the way in.
     @inline(never)
-    private func otherBinaryValue(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader) throws -> Integer {
-        try Self.value(node, from: &reader)
+    private static func otherValue<R: ArchiveReader>(_ node: R.Node, from reader: inout R) throws -> Integer {
+        try value(node, from: &reader)
     }
 
     // MARK: Typed reads through the `Codable` bridge

@@ -22,6 +22,19 @@ final class RawValueCoder<Represented: RawRepresentable>: ValueCoding, @unchecke
     @_specialize(exported: false, kind: partial, where R == NSCoderBridgeReader)
     @_specialize(exported: false, kind: partial, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> Represented {
+        try decodeValue(node, from: &reader, context)
+    }
+
+    /// ``decode(_:from:_:)`` compiled for the keyed reader (see ``ValueCoding/decodeKeyedValue(_:from:_:)``).
+    func decodeKeyedValue(_ node: KeyedArchiveReader.Node, from reader: inout KeyedArchiveReader,
+                          _ context: DecodingContext) throws -> Represented {
+        try decodeValue(node, from: &reader, context)
+    }
+
+    /// ``decode(_:from:_:)``, inlined into the entry points that know the reader's type.
+    @inline(__always)
+    private func decodeValue<R: ArchiveReader>(_ node: R.Node, from reader: inout R,
+                                               _ context: DecodingContext) throws -> Represented {
         try represented(try reader.decode(node, with: raw, context))
     }
 

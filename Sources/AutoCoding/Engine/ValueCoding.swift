@@ -106,6 +106,12 @@ package protocol ValueCoding<Value>: FieldCoding {
     /// working out which specialization to run at every element of a collection.
     func decodeBinaryValue(_ node: BinaryArchiveReader.Node, from reader: inout BinaryArchiveReader,
                            _ context: DecodingContext) throws -> Value
+
+    /// ``decode(_:from:_:)`` for the keyed format, through which its reader reaches a coder
+    /// specialized for it (``ArchiveReader/decode(_:with:_:)``, ``FieldCoding/decodeKeyedField(_:from:into:at:_:)``),
+    /// as ``decodeBinaryValue(_:from:_:)`` does for the binary format.
+    func decodeKeyedValue(_ node: KeyedArchiveReader.Node, from reader: inout KeyedArchiveReader,
+                          _ context: DecodingContext) throws -> Value
 }
 
 extension ValueCoding {
@@ -181,7 +187,13 @@ extension ValueCoding {
     @inline(__always)
     func decodeKeyedField(_ node: KeyedArchiveReader.Node, from reader: inout KeyedArchiveReader,
                           into memory: InstanceMemory, at offset: Int, _ context: DecodingContext) throws {
-        memory.write(try decode(node, from: &reader, context), at: offset)
+        memory.write(try decodeKeyedValue(node, from: &reader, context), at: offset)
+    }
+
+    @inline(__always)
+    func decodeKeyedValue(_ node: KeyedArchiveReader.Node, from reader: inout KeyedArchiveReader,
+                          _ context: DecodingContext) throws -> Value {
+        try decode(node, from: &reader, context)
     }
 
     @inline(__always)

@@ -216,11 +216,24 @@ extension KeyedArchiveReader {
     }
 
     /// The value under `key` in a dictionary (keys compare byte for byte), or `nil`.
+    ///
+    /// The entry is looked for once per shape and key (``shapeLookups``): every `NSDate` holds
+    /// `NS.time`, every collection `NS.objects`, at the same position.
     mutating func lookup(_ dictionary: Object, _ key: ArchiveKey) throws -> Object? {
-        for position in try entries(of: dictionary) where try entryKey(position, is: key, literally: true) {
-            return try document.object(try entryValue(dictionary, position))
+        let shape = try shape(of: dictionary)
+        let address = UInt(bitPattern: key.utf8.baseAddress)
+        let slot = (shape &* 31 &+ Int(truncatingIfNeeded: key.hash)) & (shapeLookups.count - 1)
+        var position = -1
+        if shapeLookups[slot].shape == shape, shapeLookups[slot].address == address {
+            position = shapeLookups[slot].position
+        } else {
+            for candidate in shapeRanges[shape] where try entryKey(candidate, is: key, literally: true) {
+                position = candidate
+                break
+            }
+            shapeLookups[slot] = ShapeLookup(shape: shape, address: address, position: position)
         }
-        return nil
+        return position < 0 ? nil : try document.object(try entryValue(dictionary, position))
     }
 
     /// The value under `text` in a dictionary, or `nil`.

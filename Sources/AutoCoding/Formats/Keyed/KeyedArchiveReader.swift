@@ -70,15 +70,19 @@ package struct KeyedArchiveReader: ArchiveReader {
     package private(set) var root: Node
     /// Builds trees for unknown entries, migration and `Codable` values.
     private var materializer: BinaryPropertyListMaterializer?
-    /// Instances made for objects, by index.
-    private var instances: [AnyObject?]
+    /// Instances made for objects, by index: class instances only, few in any archive, so kept
+    /// in a dictionary, which costs nothing per object to make or to free (an array of optionals
+    /// by index cost a release per object when the reader was freed).
+    private var instances: [Int: AnyObject] = [:]
     /// Post-decoding hooks of class instances with their objects' indexes, in the order the objects
     /// finished.
     package private(set) var hooks: [(index: Int?, hook: () throws -> Void)] = []
-    /// The objects being read, innermost last (for the hooks' indexes).
-    private var objectPath: [Int] = []
-    /// Whether each object or collection is being read, by index.
-    private var onPath: [Bool]
+    /// The objects and collections being read, by index: for each, 2 more than the index of the
+    /// one being read when it was entered (1: none), 0 for the others. With ``innermost``, a stack
+    /// kept in one table: entering and leaving write one entry, not an entry and a stack.
+    private var pathParents: [Int32]
+    /// The object or collection read innermost (-1: none), for the hooks' indexes.
+    private var innermost = -1
     /// The class of each object worked out so far, by index: its position in ``classList``
     /// (-1: not known yet). Plain numbers, so these per-object arrays cost nothing to free.
     var classSlots: [Int32]
@@ -168,6 +172,17 @@ package struct KeyedArchiveReader: ArchiveReader {
         var number = -1
     }
 
+    /// The entry found for a key (by its address, as in ``knownKeys``) in dictionaries of a shape
+    /// (-1: none).
+    struct ShapeLookup {
+        var shape = -1
+        var address: UInt = 0
+        var position = -1
+    }
+
+    /// The entries ``lookup(_:_:)`` found lately, by shape and key (direct-mapped).
+    var shapeLookups = [ShapeLookup](repeating: ShapeLookup(), count: 64)
+
     /// A reader of a validated document whose top level has been checked.
     ///
     /// - Parameters:
@@ -206,8 +221,7 @@ package struct KeyedArchiveReader: ArchiveReader {
         objectCount = 0
         document = KeyedArchiveObjects(scanner: scanner, array: array, count: 0)
         self.root = Node(reference: root, object: array, index: -1)
-        instances = []
-        onPath = []
+        pathParents = []
         classSlots = []
         hasClass = []
         kinds = []
@@ -228,8 +242,8 @@ package struct KeyedArchiveReader: ArchiveReader {
         objectCount = objects.count
         document = KeyedArchiveObjects(scanner: scanner, array: objects, count: objectCount)
         self.root = Node(reference: root, object: objects, index: -1)
-        instances = Array(repeating: nil, count: objectCount)
-        onPath = Array(repeating: false, count: objectCount)
+        instances = [:]
+        pathParents = Array(repeating: 0, count: objectCount)
         classSlots = Array(repeating: -1, count: objectCount)
         hasClass = Array(repeating: 0, count: objectCount)
         kinds = Array(repeating: -1, count: objectCount)
@@ -481,11 +495,11 @@ package struct KeyedArchiveReader: ArchiveReader {
         let entries = try foundationObject(node, .url, expected: "URL")
         var base: URL?
         if let baseValue = try lookup(entries, Keys.base.key), !(baseValue.isUID && document.uid(baseValue) == 0) {
-            guard node.index >= 0, !onPath[node.index] else {
+            guard node.index >= 0, pathParents[node.index] == 0 else {
                 throw corrupt("an NSURL is its own base", node)
             }
-            onPath[node.index] = true
-            defer { onPath[node.index] = false }
+            pathParents[node.index] = Int32(truncatingIfNeeded: innermost &+ 2)
+            defer { pathParents[node.index] = 0 }
             base = try url(Node(reference: -1, object: baseValue, index: -1))
         }
         guard let relativeValue = try lookup(entries, Keys.relative.key) else {
@@ -882,7 +896,7 @@ package struct KeyedArchiveReader: ArchiveReader {
         FormatFailure(kind: "expansionLimitExceeded",
                       message: "shared collections expand to more than \(maximumValues) values, the limit for "
                           + "\(scanner.bytes.count) bytes of input (each reference counts the whole collection)",
-                      objectIndex: objectPath.last, key: nil).carried(as: .expansionLimitExceeded)
+                      objectIndex: innermost >= 0 ? innermost : nil, key: nil).carried(as: .expansionLimitExceeded)
     }
 
     package mutating func sharedValue(_ node: Node) throws -> Any? {
@@ -903,17 +917,17 @@ package struct KeyedArchiveReader: ArchiveReader {
     package mutating func enter(_ node: Node) throws {
         let index = try resolve(node).index
         guard index >= 0 else { return }
-        guard !onPath[index] else {
+        guard pathParents[index] == 0 else {
             throw AutoCodingError(.cycle, "the \(kindName(node)) contains itself")
         }
-        onPath[index] = true
-        objectPath.append(index)
+        pathParents[index] = Int32(truncatingIfNeeded: innermost &+ 2)
+        innermost = index
     }
 
     package mutating func leave(_ node: Node) {
         if let index = try? resolve(node).index, index >= 0 {
-            onPath[index] = false
-            objectPath.removeLast()
+            innermost = Int(pathParents[index]) &- 2
+            pathParents[index] = 0
         }
     }
 
@@ -926,6 +940,12 @@ package struct KeyedArchiveReader: ArchiveReader {
     package mutating func field(_ coder: any FieldCoding, _ node: Node, into memory: InstanceMemory, at offset: Int,
                                 _ context: DecodingContext) throws {
         try coder.decodeKeyedField(node, from: &self, into: memory, at: offset, context)
+    }
+
+    @inline(__always)
+    package mutating func decode<Value>(_ node: Node, with coder: any ValueCoding<Value>,
+                                        _ context: DecodingContext) throws -> Value {
+        try coder.decodeKeyedValue(node, from: &self, context)
     }
 
     package mutating func sharedInstance(_ node: Node) -> AnyObject? {
@@ -946,9 +966,9 @@ package struct KeyedArchiveReader: ArchiveReader {
         hooks = []
         sharedCollections = [:]
         var prototypes: [ObjectIdentifier: AnyObject] = [:]
-        for index in instances.indices {
-            guard let instance = instances[index] else { continue }
-            instances[index] = nil
+        let madeInstances = instances
+        instances = [:]
+        for instance in madeInstances.values {
             let type: AnyObject.Type = Swift.type(of: instance)
             guard let plan = try? engine.objectCoder(for: type).plan, plan.isClass else { continue }
             let prototype: AnyObject
@@ -963,7 +983,7 @@ package struct KeyedArchiveReader: ArchiveReader {
     }
 
     package mutating func deferHook(_ hook: @escaping () throws -> Void) {
-        hooks.append((objectPath.last, hook))
+        hooks.append((innermost >= 0 ? innermost : nil, hook))
     }
 }
 
