@@ -130,25 +130,41 @@ package struct BinaryPropertyListStreamWriter: ~Copyable, PropertyListEventWrite
     /// The key of the next entry, given as UTF-8 that stays at the same address with the same
     /// contents for the life of this writer (property names of plans, which live forever), with its
     /// ``keyHash(utf8:)`` worked out beforehand: keys written again and again cost a cache lookup.
-    @inline(__always)
-    package mutating func key(stableUTF8 bytes: UnsafeRawBufferPointer, hash: UInt64) {
+    ///
+    /// - Returns: The key's object, which ``key(object:)`` refers to again.
+    @inline(__always) @discardableResult
+    package mutating func key(stableUTF8 bytes: UnsafeRawBufferPointer, hash: UInt64) -> KeyObject {
         let address = UInt(bitPattern: bytes.baseAddress)
         let slot = Int(truncatingIfNeeded: hash >> 56)
         let cached = keyCache[slot]
         if cached.address == address, cached.hash == hash, cached.length == bytes.count {
             add(cached.number)
-            return
+            return KeyObject(number: cached.number)
         }
         let number = interned(utf8: bytes, hash: hash)
         keyCache[slot] = CachedKey(address: address, hash: hash, length: bytes.count, number: number)
         add(number)
+        return KeyObject(number: number)
+    }
+
+    /// A string object of this document that ``key(stableUTF8:hash:)`` wrote or found: a writer
+    /// that numbers its keys itself keeps these, and gives each key again without a lookup.
+    package struct KeyObject: BitwiseCopyable {
+        fileprivate let number: UInt32
+    }
+
+    /// The key of the next entry: the string object `key`, which ``key(stableUTF8:hash:)`` of
+    /// this writer returned (the same object it would find for the same bytes).
+    @inline(__always)
+    package mutating func key(object key: KeyObject) {
+        add(key.number)
     }
 
     /// A string value given as ``key(stableUTF8:hash:)`` takes a key (keys are string objects too):
     /// a constant written again and again costs a cache lookup.
     @inline(__always)
     package mutating func string(stableUTF8 bytes: UnsafeRawBufferPointer, hash: UInt64) {
-        key(stableUTF8: bytes, hash: hash)
+        _ = key(stableUTF8: bytes, hash: hash)
     }
 
     /// The hash ``key(stableUTF8:hash:)`` expects for `bytes`.

@@ -44,21 +44,26 @@ extension KeyedArchiveWriter {
         try stream.key(KeyedArchiveFormat.objectsKey)
         try stream.beginArray(count: slots.count)
         var nextShared = 0
-        try fields.withUnsafeBufferPointer { (fields) throws(PropertyListError) in
-            try references.withUnsafeBufferPointer { (references) throws(PropertyListError) in
-                for index in slots.indices {
-                    let slot = slots[index]
+        // The records, read through one copy: the loop below captures `self` inout, and a
+        // non-mutating method called on it copied the whole writer for every entry.
+        let records = self
+        // The stream's object of each prepared key, once it has written it (by key number).
+        var keyObjects = [BinaryPropertyListStreamWriter.KeyObject?](repeating: nil, count: keys.count)
+        try records.fields.withUnsafeBufferPointer { (fields) throws(PropertyListError) in
+            try records.references.withUnsafeBufferPointer { (references) throws(PropertyListError) in
+                for index in records.slots.indices {
+                    let slot = records.slots[index]
                     guard slot.kind == .string else {
-                        try write(slot, fields, references, fixed, to: &stream)
+                        try records.write(slot, fields, references, fixed, &keyObjects, to: &stream)
                         continue
                     }
                     // String entries are already unique among themselves, so only those spelled
                     // like a key or fixed string need the stream's table to share one object.
                     while nextShared < shared.count, shared[nextShared] < index { nextShared += 1 }
                     if nextShared < shared.count, shared[nextShared] == index {
-                        try stream.string(strings[slot.start])
+                        try stream.string(records.strings[slot.start])
                     } else {
-                        KeyedStringTable.withUTF8(strings[slot.start]) { stream.distinctString(utf8: $0) }
+                        KeyedStringTable.withUTF8(records.strings[slot.start]) { stream.distinctString(utf8: $0) }
                     }
                 }
             }
@@ -131,7 +136,8 @@ extension KeyedArchiveWriter {
     }
 
     private func write(_ slot: Slot, _ fields: UnsafeBufferPointer<Field>, _ references: UnsafeBufferPointer<UInt64>,
-                       _ fixed: OutputKeys, to stream: inout BinaryPropertyListStreamWriter) throws(PropertyListError) {
+                       _ fixed: OutputKeys, _ keyObjects: inout [BinaryPropertyListStreamWriter.KeyObject?],
+                       to stream: inout BinaryPropertyListStreamWriter) throws(PropertyListError) {
         switch slot.kind {
         case .null:
             try stream.string(KeyedArchiveFormat.null)
@@ -145,8 +151,10 @@ extension KeyedArchiveWriter {
         case .object:
             try stream.beginDictionary(count: slot.count)
             for field in fields[slot.start..<slot.start + slot.count] {
-                if field.key >= 0, let prepared = keys[Int(field.key)].prepared {
-                    Self.key(prepared, to: &stream)
+                if field.key >= 0, let known = keyObjects[Int(field.key)] {
+                    stream.key(object: known)
+                } else if field.key >= 0, let prepared = keys[Int(field.key)].prepared {
+                    keyObjects[Int(field.key)] = Self.key(prepared, to: &stream)
                 } else {
                     try stream.key(text(ofKey: field.key))
                 }
@@ -215,8 +223,9 @@ extension KeyedArchiveWriter {
     }
 
     /// Writes a prepared key through the stream's cache of stable keys.
-    @inline(__always)
-    private static func key(_ key: ArchiveKey, to stream: inout BinaryPropertyListStreamWriter) {
+    @inline(__always) @discardableResult
+    private static func key(_ key: ArchiveKey,
+                            to stream: inout BinaryPropertyListStreamWriter) -> BinaryPropertyListStreamWriter.KeyObject {
         stream.key(stableUTF8: key.utf8, hash: key.hash)
     }
 

@@ -176,6 +176,8 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     private var frameSerial = 0
     /// Key numbers of prepared keys by the address of their bytes (direct-mapped by hash).
     private var preparedKeys = [(address: UInt, number: Int32)](repeating: (0, -1), count: 256)
+    /// The number of the `$class` key, which every object takes first (-1: not numbered yet).
+    private var classKeyNumber: Int32 = -1
 
     /// The innermost open container or object, kept out of ``enclosing`` so the keys and values
     /// given to it update a plain stored property, not an array element.
@@ -183,11 +185,11 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     /// The open containers and objects around ``innermost``, outermost first.
     private var enclosing: [Frame] = []
     /// Entries of open objects, innermost last.
-    private var pendingFields: [Field] = []
+    private var pendingFields = PendingStack<Field>()
     /// Element (and value) UIDs of open collections, innermost last.
-    private var pendingElements: [UInt64] = []
+    private var pendingElements = PendingStack<UInt64>()
     /// Key UIDs of open dictionaries, innermost last.
-    private var pendingKeys: [UInt64] = []
+    private var pendingKeys = PendingStack<UInt64>()
 
     /// Whether the next value is an optional's: a number or Boolean in an object then becomes an
     /// `NSNumber` entry of its own (as Swift's `coder.encode(optionalNumber, forKey:)` stores it),
@@ -292,23 +294,30 @@ package struct KeyedArchiveWriter: ArchiveWriter {
                 key = keyNumber("", prepared: nil, hash: KeyedStringTable.hash(""))
                 innermost?.pendingKey = key
             }
-            // A key given twice keeps its first position and takes the last value.
-            if keyStamps[Int(key)] >= top.serial {
-                var position = top.fieldStart
-                while position < pendingFields.count {
-                    if pendingFields[position].key == key {
-                        pendingFields[position].value = value
-                        return
-                    }
-                    position += 1
-                }
-            }
-            keyStamps[Int(key)] = top.serial
-            pendingFields.append(Field(key: key, value: value))
+            addField(key: key, value, to: top)
         case .array, .set, .dictionary:
             pendingElements.append(value.tag == .uid ? value.bits
                                                      : newSlot(Slot(kind: .scalar, a: UInt64(value.tag.rawValue), b: value.bits)))
         }
+    }
+
+    /// Adds the entry `key`: `value` to the object `top` (the innermost frame).
+    ///
+    /// A key given twice keeps its first position and takes the last value.
+    @inline(__always)
+    private mutating func addField(key: Int32, _ value: Value, to top: Frame) {
+        if keyStamps[Int(key)] >= top.serial {
+            var position = top.fieldStart
+            while position < pendingFields.count {
+                if pendingFields[position].key == key {
+                    pendingFields[position].value = value
+                    return
+                }
+                position += 1
+            }
+        }
+        keyStamps[Int(key)] = top.serial
+        pendingFields.append(Field(key: key, value: value))
     }
 
     /// The text of key number `key`.
@@ -448,13 +457,16 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         return Int(slot)
     }
 
-    private mutating func pushFrame(_ kind: FrameKind, slot: Int, structsAsDictionaries: Bool? = nil) {
+    /// Opens a frame and returns it (now ``innermost``).
+    @discardableResult
+    private mutating func pushFrame(_ kind: FrameKind, slot: Int, structsAsDictionaries: Bool? = nil) -> Frame {
         frameSerial += 1
         let frame = Frame(kind: kind, slot: slot, fieldStart: pendingFields.count, elementStart: pendingElements.count,
                           keyStart: pendingKeys.count, serial: frameSerial,
                           structsAsDictionaries: structsAsDictionaries ?? innermost?.structsAsDictionaries ?? false)
         if let outer = innermost { enclosing.append(outer) }
         innermost = frame
+        return frame
     }
 
     package mutating func beginArray(count: Int) throws { _ = open(.array) }
@@ -467,28 +479,24 @@ package struct KeyedArchiveWriter: ArchiveWriter {
 
     private mutating func close() {
         guard let frame = innermost else { return }
-        innermost = enclosing.popLast()
+        innermost = enclosing.isEmpty ? nil : enclosing.removeLast()
         switch frame.kind {
         case .object:
             let start = fields.count
-            fields.append(contentsOf: pendingFields[frame.fieldStart...])
-            pendingFields.removeSubrange(frame.fieldStart...)
+            pendingFields.move(from: frame.fieldStart, to: &fields)
             slots[frame.slot] = Slot(kind: .object, start: start, count: fields.count - start)
         case .array, .set:
             let kind = foundationClass(frame.kind == .set ? .set : .array)
             let start = references.count
-            references.append(contentsOf: pendingElements[frame.elementStart...])
-            pendingElements.removeSubrange(frame.elementStart...)
+            pendingElements.move(from: frame.elementStart, to: &references)
             slots[frame.slot] = Slot(kind: frame.kind == .set ? .set : .array, a: kind, start: start,
                                      count: references.count - start)
         case .dictionary:
             let kind = foundationClass(.dictionary)
             let keyStart = references.count
-            references.append(contentsOf: pendingKeys[frame.keyStart...])
-            pendingKeys.removeSubrange(frame.keyStart...)
+            pendingKeys.move(from: frame.keyStart, to: &references)
             let start = references.count
-            references.append(contentsOf: pendingElements[frame.elementStart...])
-            pendingElements.removeSubrange(frame.elementStart...)
+            pendingElements.move(from: frame.elementStart, to: &references)
             slots[frame.slot] = Slot(kind: .dictionary, a: kind, b: UInt64(keyStart), c: UInt64(start - keyStart),
                                      start: start, count: references.count - start)
         }
@@ -504,6 +512,8 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         }
     }
 
+    /// Inlined into the loop over an object's fields, which gives every field's key here.
+    @inline(__always)
     package mutating func key(_ key: ArchiveKey) throws {
         guard let top = innermost else { return }
         if top.kind == .dictionary {
@@ -547,17 +557,15 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         }
         add(uid: slot)
         let classUID = try classUID(of: start.plan)
-        pushFrame(.object, slot: Int(slot), structsAsDictionaries: start.plan.isNSObjectSubclass)
-        let classKey = number(of: Self.classKey)
-        innermost?.pendingKey = classKey
-        add(.uid(classUID))
+        let frame = pushFrame(.object, slot: Int(slot), structsAsDictionaries: start.plan.isNSObjectSubclass)
+        // The new object's first entries, added to it directly (its pending key stays unset).
+        let classKey = classKeyNumber >= 0 ? classKeyNumber : numberClassKey()
+        addField(key: classKey, .uid(classUID), to: frame)
         if start.plan.version != 0 {
             // Under the key an `NSCoder` reads `$version` from, for `NSObject` subclasses.
             let versionKey = number(of: start.plan.isNSObjectSubclass ? Self.escapedVersionKey : ReservedKey.versionKey)
-            innermost?.pendingKey = versionKey
-            add(Value(tag: .integer, bits: UInt64(bitPattern: Int64(start.plan.version))))
+            addField(key: versionKey, Value(tag: .integer, bits: UInt64(bitPattern: Int64(start.plan.version))), to: frame)
         }
-        innermost?.pendingKey = -1
         return true
     }
 
@@ -572,6 +580,13 @@ package struct KeyedArchiveWriter: ArchiveWriter {
     }
 
     private static var classKey: ArchiveKey { KeyedArchiveKeys.classKey.key }
+
+    /// The number of the `$class` key, numbered on first use and kept in ``classKeyNumber``.
+    private mutating func numberClassKey() -> Int32 {
+        let number = number(of: Self.classKey)
+        classKeyNumber = number
+        return number
+    }
     private static var escapedVersionKey: ArchiveKey { KeyedArchiveKeys.escapedVersion.key }
 
     /// The UID of the class description of an `AutoCodable` type, written on first use.
@@ -642,6 +657,43 @@ package struct KeyedArchiveWriter: ArchiveWriter {
         let slot = newSlot(Slot(kind: .classDescription, b: UInt64(nameIndex + 1), c: UInt64(classes.count), start: nameIndex))
         classSlots[name] = slot
         return slot
+    }
+}
+
+/// The entries of the open frames of a ``KeyedArchiveWriter``, innermost last.
+///
+/// Closing a frame moves its entries out and sets the count back; the array keeps its length, and
+/// later entries overwrite the old ones, so no removal runs per frame (removing the tail of an
+/// array took more work than moving it).
+struct PendingStack<Element> {
+    /// The entries, valid below ``count``.
+    private var storage: [Element] = []
+    /// The number of entries.
+    private(set) var count = 0
+
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if count < storage.count {
+            storage[count] = element
+        } else {
+            storage.append(element)
+        }
+        count += 1
+    }
+
+    /// The entry at `index`, below ``count``.
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        get { storage[index] }
+        set { storage[index] = newValue }
+    }
+
+    /// Moves the entries from `start` on to the end of `target`, and drops them.
+    @inline(__always)
+    mutating func move(from start: Int, to target: inout [Element]) {
+        guard start >= 0, start < count else { return }
+        for index in start..<count { target.append(storage[index]) }
+        count = start
     }
 }
 
