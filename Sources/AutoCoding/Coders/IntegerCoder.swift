@@ -32,14 +32,21 @@ final class IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding, @u
     /// converts a generic integer through its protocol witnesses at every value.
     func encodeBinaryField(in memory: InstanceMemory, at offset: Int, to writer: inout BinaryArchiveWriter,
                            _ context: EncodingContext) throws {
-        if Integer.self == Int.self { return try IntegerCoder<Int>.write(memory.read(Int.self, at: offset), to: &writer) }
-        try memory.withField(Integer.self, at: offset) { try encode($0, to: &writer, context) }
+        try encodeSpecializedField(in: memory, at: offset, to: &writer, context)
     }
 
     /// ``ValueCoding/encodeKeyedField(in:at:to:_:)``, with `Int` specialized whole as in
     /// ``encodeBinaryField(in:at:to:_:)``.
     func encodeKeyedField(in memory: InstanceMemory, at offset: Int, to writer: inout KeyedArchiveWriter,
                           _ context: EncodingContext) throws {
+        try encodeSpecializedField(in: memory, at: offset, to: &writer, context)
+    }
+
+    /// The field write of the entry points that know the writer's type: `Int` by code specialized
+    /// whole, the other integer types through ``encode(_:to:_:)``.
+    @inline(__always)
+    private func encodeSpecializedField<W: ArchiveWriter & ~Copyable>(in memory: InstanceMemory, at offset: Int,
+                                                                      to writer: inout W, _ context: EncodingContext) throws {
         if Integer.self == Int.self { return try IntegerCoder<Int>.write(memory.read(Int.self, at: offset), to: &writer) }
         try memory.withField(Integer.self, at: offset) { try encode($0, to: &writer, context) }
     }

@@ -23,11 +23,8 @@ final class StringCoder: ValueCoding {
     @_specialize(exported: false, where R == KeyedArchiveReader)
     func decode<R: ArchiveReader>(_ node: R.Node, from reader: inout R, _ context: DecodingContext) throws -> String {
         let text = try reader.string(node)
-        // Only strings of 5 bytes or more starting with `$` can be a marker or escaped: the others
-        // are returned without comparing them.
-        // (The first byte by subscript: `utf8.first` is a call into generic code for every string.)
-        guard R.escapesReservedSpellings, text.utf8.count >= 5,
-              text.utf8[text.utf8.startIndex] == UInt8(ascii: "$") else { return text }
+        // Only a string that may be a marker or escaped is compared; the others are returned as read.
+        guard R.escapesReservedSpellings, NilMarker.mayBeMarker(text) else { return text }
         // Strings spelled `$null` are written escaped, so this one is `nil`: where a `String` is
         // declared, the property keeps its default (an archive of an older `String?`).
         if text.utf8.count == 5, text == NilMarker.null {

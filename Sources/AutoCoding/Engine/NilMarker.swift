@@ -35,15 +35,20 @@ package enum NilMarker {
         return level
     }
 
-    /// Whether `text` is `$null` with any number (one or more) of leading `$`.
+    /// Whether `text` could be the marker or an escaped string: 5 bytes or more, the first `$`.
     ///
-    /// Every string written is asked, so the common answer comes from its length and first byte,
-    /// inline (`utf8.first` is a call).
+    /// Every string written and read is asked, so the answer comes from its length and first byte,
+    /// inline (`utf8.first` is a call into generic code).
+    @inline(__always)
+    static func mayBeMarker(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        return utf8.count >= 5 && utf8[utf8.startIndex] == UInt8(ascii: "$")
+    }
+
+    /// Whether `text` is `$null` with any number (one or more) of leading `$`.
     @inline(__always)
     private static func isDollarsThenNull(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        guard utf8.count >= 5, utf8[utf8.startIndex] == UInt8(ascii: "$") else { return false }
-        return isDollarsThenNullSlowly(text)
+        mayBeMarker(text) && isDollarsThenNullSlowly(text)
     }
 
     private static func isDollarsThenNullSlowly(_ text: String) -> Bool {
