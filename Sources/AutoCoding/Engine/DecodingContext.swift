@@ -13,6 +13,10 @@ package final class DecodingContext: NestingLevels {
     @exclusivity(unchecked) var depth = 0
     /// The deepest nesting read.
     let maximumDepth: Int
+    /// See ``NestingLevels/levelsAbove``.
+    let levelsAbove: Int
+    /// See ``NestingLevels/levelsAllowed``.
+    let levelsAllowed: Int
     /// Where the current thread's stack runs out (see ``StackGuard``).
     ///
     /// Unchecked for exclusivity, as ``depth`` is: read at every container, and changed only while
@@ -20,10 +24,14 @@ package final class DecodingContext: NestingLevels {
     @exclusivity(unchecked) var stackLimit = StackGuard.limit()
     static var tooDeepSubject: String { "the archive nests" }
 
-    package init(engine: AutoCodingEngine, types: any TypeResolver, maximumDepth: Int) {
+    /// - Parameter levelsAbove: Levels already entered on this thread by enclosing bridge calls
+    ///   (see ``NestingLevels/levelsAbove``).
+    package init(engine: AutoCodingEngine, types: any TypeResolver, maximumDepth: Int, levelsAbove: Int = 0) {
         self.engine = engine
         self.types = types
         self.maximumDepth = maximumDepth
+        self.levelsAbove = levelsAbove
+        levelsAllowed = maximumDepth - min(max(levelsAbove, 0), max(maximumDepth, 0))
     }
 
     /// Whether the value about to be read is the archive's root.

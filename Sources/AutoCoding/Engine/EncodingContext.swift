@@ -23,6 +23,10 @@ package final class EncodingContext: NestingLevels {
     @exclusivity(unchecked) var depth = 0
     /// The deepest nesting written.
     let maximumDepth: Int
+    /// See ``NestingLevels/levelsAbove``.
+    let levelsAbove: Int
+    /// See ``NestingLevels/levelsAllowed``.
+    let levelsAllowed: Int
     /// Where the current thread's stack runs out (see ``StackGuard``).
     ///
     /// Unchecked for exclusivity, as ``depth`` is: read at every container, and changed only while
@@ -30,12 +34,16 @@ package final class EncodingContext: NestingLevels {
     @exclusivity(unchecked) var stackLimit = StackGuard.limit()
     static var tooDeepSubject: String { "values nest" }
 
+    /// - Parameter levelsAbove: Levels already entered on this thread by enclosing bridge calls
+    ///   (see ``NestingLevels/levelsAbove``).
     package init(engine: AutoCodingEngine, registry: AutoCodingRegistry.Snapshot, viaMirror: Bool = false,
-         maximumDepth: Int = PropertyListReadingOptions.defaultMaximumDepth) {
+                 maximumDepth: Int = PropertyListReadingOptions.defaultMaximumDepth, levelsAbove: Int = 0) {
         self.engine = engine
         self.registry = registry
         self.viaMirror = viaMirror
         self.maximumDepth = maximumDepth
+        self.levelsAbove = levelsAbove
+        levelsAllowed = maximumDepth - min(max(levelsAbove, 0), max(maximumDepth, 0))
     }
 
     /// Whether the value about to be written is the archive's root.

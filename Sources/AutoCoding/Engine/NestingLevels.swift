@@ -8,6 +8,12 @@ protocol NestingLevels: AnyObject {
     var depth: Int { get set }
     /// The deepest nesting allowed.
     var maximumDepth: Int { get }
+    /// Levels entered on this thread, before this context began, by the bridge calls whose values
+    /// reached it through a type's own coding methods (see ``BridgeNesting``): 0 outside the bridges.
+    var levelsAbove: Int { get }
+    /// How many levels this context may enter: ``maximumDepth`` less ``levelsAbove`` (stored, so
+    /// the check at every level is one comparison).
+    var levelsAllowed: Int { get }
     /// Where the current stack is considered used up.
     var stackLimit: UInt { get set }
     /// What a value past the limit is said to do, e.g. "values nest".
@@ -23,7 +29,7 @@ extension NestingLevels {
     func nested<Result>(_ body: () throws -> Result) throws -> Result {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= maximumDepth else {
+        guard depth <= levelsAllowed else {
             throw AutoCodingError(.depthLimitExceeded, "\(Self.tooDeepSubject) deeper than the limit of \(maximumDepth) levels")
         }
         if StackGuard.isExhausted(below: stackLimit) {
@@ -45,4 +51,9 @@ extension NestingLevels {
             return try body()
         }
     }
+
+    /// The depth a value handed to a type's own coding methods starts at, counted from the
+    /// outermost bridge call on this thread: one level below the value being coded, so each bridge
+    /// call that is reached again from inside one starts deeper than the last.
+    var levelsForHandOver: Int { levelsAbove + depth + 1 }
 }

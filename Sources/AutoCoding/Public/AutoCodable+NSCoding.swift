@@ -56,7 +56,7 @@ extension AutoCodable where Self: NSObject {
         do {
             let objectCoder = try AutoCodingEngine.shared.objectCoder(for: dynamicType)
             let context = BridgeContexts.encoding()
-            var writer = NSCoderBridgeWriter(coder, owner: self)
+            var writer = NSCoderBridgeWriter(coder, owner: self, context: context)
             try objectCoder.encodeObject(self, record: nil, to: &writer, context)
         } catch let error as AutoCodingError {
             throw error.rooted(at: "\(dynamicType)")
@@ -76,7 +76,8 @@ extension AutoCodable where Self: NSObject {
         do {
             let objectCoder = try AutoCodingEngine.shared.objectCoder(for: dynamicType)
             let context = BridgeContexts.decoding()
-            var reader = NSCoderBridgeReader(coder, classes: NSCoderBridgeClasses.shared.classes(for: objectCoder))
+            var reader = NSCoderBridgeReader(coder, classes: NSCoderBridgeClasses.shared.classes(for: objectCoder),
+                                             context: context)
             try objectCoder.decodeObject(reader.root, into: self, from: &reader, context)
             try reader.runDeferredHooks()
         } catch let error as AutoCodingError {

@@ -20,4 +20,18 @@ enum CodableBridgePath {
         return DecodingError.dataCorrupted(DecodingError.Context(
             codingPath: decoder.codingPath + keys(rooted.path), debugDescription: rooted.description, underlyingError: rooted))
     }
+
+    /// The error of a bridge call reached again from inside this one, which a type's own
+    /// `Codable` carried out as the underlying error of its `DecodingError` or `EncodingError`:
+    /// that call's kind, reason and path, the path to be continued by this call's coders as its
+    /// own (not nested as text in a new reason at every call, which grew a message with every
+    /// level). The keys the type's own coding added between the two calls are not in it: the
+    /// engine does not see them.
+    ///
+    /// - Parameter underlying: The foreign error's underlying error.
+    /// - Returns: The error to throw on, or `nil` when `underlying` is not a bridge call's.
+    static func innerFailure(_ underlying: (any Error)?) -> AutoCodingError? {
+        guard let inner = underlying as? AutoCodingError else { return nil }
+        return AutoCodingError(inner.kind, inner.reason, path: inner.path, expected: inner.expected, found: inner.found)
+    }
 }

@@ -104,8 +104,9 @@ package struct CodableBridgeReader: ArchiveReader {
 
     /// A `Codable` value the engine does not code itself: decoded by its own `init(from:)` from this
     /// decoder, as synthesized `Codable` would.
+    /// Its `init(from:)` may call the bridge again, which then counts on from this depth.
     package mutating func decodable<T: Decodable>(_ type: T.Type, _ node: Node, _ context: DecodingContext) throws -> T {
-        try read(T.self, node)
+        try BridgeNesting.handingOver(at: context.levelsForHandOver) { try read(T.self, node) }
     }
 
     /// `nil` is the decoder's own; nested optionals collapse to it as in synthesized `Codable`.
@@ -520,7 +521,12 @@ package struct CodableBridgeReader: ArchiveReader {
     @inline(never)
     private static func bridged(_ error: any Error) -> AutoCodingError {
         if let error = error as? AutoCodingError { return error }
-        if let error = error as? DecodingError { return AutoCodingError(bridging: error) }
+        if let error = error as? DecodingError {
+            if case .dataCorrupted(let context) = error, let inner = CodableBridgePath.innerFailure(context.underlyingError) {
+                return inner
+            }
+            return AutoCodingError(bridging: error)
+        }
         return AutoCodingError(.invalidValue, "the decoder failed: \(error)")
     }
 }

@@ -81,8 +81,9 @@ package struct CodableBridgeWriter: ArchiveWriter {
 
     /// A `Codable` value the engine does not code itself: encoded by its own `encode(to:)` into
     /// this encoder, as synthesized `Codable` would.
+    /// Its `encode(to:)` may call the bridge again, which then counts on from this depth.
     package mutating func encodable<T: Encodable>(_ value: T, _ context: EncodingContext) throws {
-        try put(value)
+        try BridgeNesting.handingOver(at: context.levelsForHandOver) { try put(value) }
     }
 
     /// A field, through the coder's entry point for this format (specialized for it).
@@ -183,6 +184,7 @@ package struct CodableBridgeWriter: ArchiveWriter {
     private static func bridged(_ error: any Error) -> AutoCodingError {
         if let error = error as? AutoCodingError { return error }
         if let error = error as? EncodingError, case .invalidValue(let value, let context) = error {
+            if let inner = CodableBridgePath.innerFailure(context.underlyingError) { return inner }
             return AutoCodingError(.unrepresentable, "the encoder refused \(value): \(context.debugDescription)")
         }
         return AutoCodingError(.unrepresentable, "the encoder refused a value: \(error)")

@@ -34,10 +34,14 @@ struct NSCoderBridgeReader: ArchiveReader {
     /// Whether the coder checks classes (else objects are read with `decodeObject(forKey:)`).
     private let requiresSecureCoding: Bool
     private let keyedUnarchiver: NSKeyedUnarchiver?
+    /// The call's context, whose depth the objects the coder makes start from (their
+    /// `init(coder:)` may call the bridge again: ``BridgeNesting``).
+    private let context: DecodingContext
 
-    init(_ coder: NSCoder, classes: [AnyClass]) {
+    init(_ coder: NSCoder, classes: [AnyClass], context: DecodingContext) {
         self.coder = coder
         self.classes = classes
+        self.context = context
         requiresSecureCoding = coder.requiresSecureCoding
         keyedUnarchiver = coder as? NSKeyedUnarchiver
     }
@@ -82,7 +86,9 @@ struct NSCoderBridgeReader: ArchiveReader {
         if lastKey == key { return lastNode }
         // Checked first: Foundation's unarchiver fails the whole archive when a missing key is read.
         guard coder.containsValue(forKey: key) else { throw Self.absent }
-        let object = requiresSecureCoding ? coder.decodeObject(of: classes, forKey: key) : coder.decodeObject(forKey: key)
+        let object = BridgeNesting.handingOver(at: context.levelsForHandOver) {
+            requiresSecureCoding ? coder.decodeObject(of: classes, forKey: key) : coder.decodeObject(forKey: key)
+        }
         guard let object else {
             if let failure = keyedUnarchiver?.error {
                 throw AutoCodingError(.corruptArchive, "the coder failed to read the value: \(failure)")

@@ -37,9 +37,14 @@ struct NSCoderBridgeWriter: ArchiveWriter {
     /// Whether the next scalar is the value of an optional (stored as an `NSNumber` object).
     private var boxesNextScalar = false
 
-    init(_ coder: NSCoder, owner: AnyObject) {
+    /// The call's context, whose depth the objects handed to the coder start from (their
+    /// `encode(with:)` may call the bridge again: ``BridgeNesting``).
+    private let context: EncodingContext
+
+    init(_ coder: NSCoder, owner: AnyObject, context: EncodingContext) {
         self.coder = coder
         self.owner = owner
+        self.context = context
     }
 
     // MARK: Placing values
@@ -52,7 +57,8 @@ struct NSCoderBridgeWriter: ArchiveWriter {
         }
         switch top {
         case .coder:
-            coder.encode(object, forKey: try pendingKey())
+            let key = try pendingKey()
+            BridgeNesting.handingOver(at: context.levelsForHandOver) { coder.encode(object, forKey: key) }
         case .dictionary(let dictionary):
             dictionary.elements[try pendingKey()] = object ?? NSNull()
         case .array(let array):
