@@ -41,8 +41,19 @@ final class BasicChangeCounter {
     ///
     /// - Parameter descriptor: The lock file, open for reading and writing.
     init(descriptor: Int32) {
-        let mapped = mmap(nil, Self.mappedSize, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
+        let mapped = mmap(nil, Self.mappedSize, PROT_READ | PROT_WRITE, MAP_SHARED | Self.populating, descriptor, 0)
         address = mapped == MAP_FAILED ? nil : mapped
+    }
+
+    /// `MAP_POPULATE` where there is one (Linux): the page is mapped by the `mmap` itself, so the
+    /// open's first look at the counter does not take a page fault, a trap into the kernel as
+    /// dear as a system call (the file is at least as long as the mapping, so the page exists).
+    private static var populating: Int32 {
+        #if os(Linux)
+        return MAP_POPULATE
+        #else
+        return 0
+        #endif
     }
 
     deinit {
