@@ -72,10 +72,11 @@ extension BasicValueStore {
 
     // The hooks below are called by the write and refresh paths, holding `lock` (and the `flock`).
 
-    /// Publishes one record this store appended and applied. Needs `lock`.
-    func didApplyLocked(_ record: BasicLogRecord) {
+    /// Publishes the record setting `key` to `value` (removing it when `nil`) that this store
+    /// appended and applied. Needs `lock`.
+    func didApplyLocked(key: String, value: BasicValue?) {
         guard !changeBroadcaster.hasNoListeners else { return }
-        changeBroadcaster.publish([BasicChangeBroadcaster.Event(key: record.key, value: record.value)])
+        changeBroadcaster.publish([BasicChangeBroadcaster.Event(key: key, value: value)])
     }
 
     /// Publishes records another process (or store) appended, read and applied. Needs `lock`.
