@@ -210,11 +210,16 @@ package struct BasicStoreIndex {
     }
 
     private mutating func apply(key: String, value newValue: BasicValue?, framed: [UInt8], size: Int) {
-        var key = key
         let keyCount = key.utf8.count
-        let (found, hash) = key.withUTF8 { key in
-            let hash = BasicKeyHash.hash(UnsafeRawBufferPointer(key), seed: seed)
-            return (bytes.withUnsafeBytes { find(UnsafeRawBufferPointer(key), hash: hash, in: $0) }, hash)
+        // A native string lends its bytes as they are (`withUTF8` wanted a mutable copy of the key,
+        // retained and released at every set); another is made contiguous once.
+        let found: Probe
+        let hash: UInt32
+        if let probed = key.utf8.withContiguousStorageIfAvailable({ probe(UnsafeRawBufferPointer($0)) }) {
+            (found, hash) = probed
+        } else {
+            var key = key
+            (found, hash) = key.withUTF8 { probe(UnsafeRawBufferPointer($0)) }
         }
         // A key the index has needs no new bytes: its entry keeps the key where it was found, the
         // value is kept decoded (which reads prefer to the record's bytes), and the new record's
@@ -241,6 +246,15 @@ package struct BasicStoreIndex {
             keyCount: keyCount, keyIsASCII: true, isSet: true)
         let storage = bytes
         storage.withUnsafeBytes { apply(location, hash: hash, accountedSize: size, decoded: newValue, in: $0) }
+    }
+
+    /// Hashes `key` and probes for it in ``bytes``.
+    ///
+    /// - Parameter key: The key's bytes.
+    /// - Returns: What probing found, and the key's hash.
+    private func probe(_ key: UnsafeRawBufferPointer) -> (Probe, hash: UInt32) {
+        let hash = BasicKeyHash.hash(key, seed: seed)
+        return (bytes.withUnsafeBytes { find(key, hash: hash, in: $0) }, hash)
     }
 
     /// Applies one located record whose bytes are in `storage` (``bytes`` itself).

@@ -144,21 +144,25 @@ extension BasicValueStore {
     private func appendLocked(key: String, value: BasicValue?) throws(PersistenceError) -> BasicGroupCommit.Position? {
         // A write reported durable must not land in a log whose rename a power loss could undo.
         if durability == .full && log.owesDirectoryFlush { try payOwedDirectoryFlushLocked(key: key, removal: BasicLogRecord.isRemoval(value)) }
-        guard BasicLogRecord.frame(key: key, value: value, into: &appendBuffer) else {
+        // The buffer is taken out of its property while in use (and put back after, unless a large
+        // value's room is not worth keeping for the small ones that follow): passing the property
+        // itself to the calls below retained and released it around each of them.
+        var framed: [UInt8] = []
+        swap(&framed, &appendBuffer)
+        defer { if framed.capacity <= Self.keptAppendBufferCapacity { swap(&framed, &appendBuffer) } }
+        guard BasicLogRecord.frame(key: key, value: value, into: &framed) else {
             throw PersistenceError(.unsupportedValue,
                                    "cannot set key \"\(key)\": \(BasicLogRecord.unframeableReason(value: value))",
                                    key: key, path: log.path)
         }
         let position: BasicGroupCommit.Position
         do {
-            position = try log.append(appendBuffer)
+            position = try log.append(framed)
         } catch {
             let verb = BasicLogRecord.isRemoval(value) ? "remove" : "set"
             throw PersistenceError(error, "cannot \(verb) key \"\(key)\"", key: key)
         }
-        index.apply(key: key, value: value, framed: appendBuffer)
-        // A large value's room is not kept for the small ones that follow.
-        if appendBuffer.capacity > Self.keptAppendBufferCapacity { appendBuffer = [] }
+        index.apply(key: key, value: value, framed: framed)
         didApplyLocked(key: key, value: value)
         if durability == .atomic { unsynchronized = true }
         compactIfNeededLocked()
