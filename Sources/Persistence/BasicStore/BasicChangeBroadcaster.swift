@@ -57,11 +57,14 @@ final class BasicChangeBroadcaster: @unchecked Sendable {
     /// Delivers `events`. Call holding the store's lock, after the index reflects them.
     ///
     /// - Parameter events: The changes, in the order they were made.
-    func publish(_ events: [Event]) {
-        guard !events.isEmpty else { return }
+    /// - Returns: `false` when nothing listens (then nothing was delivered): the store stops
+    ///   publishing until something registers again.
+    @discardableResult
+    func publish(_ events: [Event]) -> Bool {
+        guard !events.isEmpty else { return true }
         lock.lock()
         defer { lock.unlock() }
-        guard !isEmpty else { return }
+        guard !isEmpty else { return false }
         var toNotify: [@Sendable () -> Void] = []
         for event in events {
             if let subscribers = valueSubscribers[event.key] {
@@ -77,6 +80,7 @@ final class BasicChangeBroadcaster: @unchecked Sendable {
             let notifications = toNotify
             queue.async { for notify in notifications { notify() } }
         }
+        return true
     }
 
     /// Adds a per-key value stream. Call holding the store's lock, right after yielding the

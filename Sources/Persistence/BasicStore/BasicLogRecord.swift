@@ -20,6 +20,15 @@ package struct BasicLogRecord: Equatable {
     /// Whether the record removes its key. (A pattern, not `value == nil`: comparing the optional
     /// with `nil` copied the value on the store's write path.)
     package var isRemoval: Bool {
+        Self.isRemoval(value)
+    }
+
+    /// Whether a record with `value` removes its key (``isRemoval`` for a value not in a record).
+    ///
+    /// - Parameter value: The record's value.
+    /// - Returns: `true` for `nil`.
+    @inline(__always)
+    package static func isRemoval(_ value: BasicValue?) -> Bool {
         if case .none = value { return true }
         return false
     }
@@ -36,14 +45,28 @@ package struct BasicLogRecord: Equatable {
     /// Replaces the contents of `bytes` with the record as ``framed()`` gives it, reusing the
     /// buffer's room (the store frames every append into one buffer).
     ///
-    /// The payload is measured first, then written straight into a buffer of exactly its size.
-    ///
     /// - Parameter bytes: The buffer.
     /// - Returns: `false` when the payload exceeds ``BasicLogFormat/maximumPayloadSize`` or the
     ///   value nests too deep (`bytes` is then empty).
     package func frame(into bytes: inout [UInt8]) -> Bool {
+        Self.frame(key: key, value: value, into: &bytes)
+    }
+
+    /// ``frame(into:)`` for the record that sets `key` to `value` (removes it when `nil`), without
+    /// making the record: the store's writes pass key and value along as they got them, since
+    /// building a record (and taking the value back out of it) copied the value each time.
+    ///
+    /// The payload is measured first, then written straight into a buffer of exactly its size.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - value: The new value, or `nil` for a removal.
+    ///   - bytes: The buffer.
+    /// - Returns: `false` when the payload exceeds ``BasicLogFormat/maximumPayloadSize`` or the
+    ///   value nests too deep (`bytes` is then empty).
+    package static func frame(key: String, value: BasicValue?, into bytes: inout [UInt8]) -> Bool {
         var counter = BasicByteCounter()
-        guard putPayload(to: &counter), counter.count <= BasicLogFormat.maximumPayloadSize else {
+        guard putPayload(key: key, value: value, to: &counter), counter.count <= BasicLogFormat.maximumPayloadSize else {
             bytes.removeAll(keepingCapacity: true)
             return false
         }
@@ -53,7 +76,7 @@ package struct BasicLogRecord: Equatable {
             writer.putFixed32(BasicLogFormat.markerValue)
             writer.putFixed32(UInt32(payloadSize))
             writer.putFixed32(0)
-            return putPayload(to: &writer)
+            return putPayload(key: key, value: value, to: &writer)
         }
         guard written else { return false }
         bytes.withUnsafeMutableBytes { raw in
@@ -67,6 +90,14 @@ package struct BasicLogRecord: Equatable {
     /// Why ``frame(into:)`` refused the record, in words for an error: its value nests too deep,
     /// or its payload is too large.
     package var unframeableReason: String {
+        Self.unframeableReason(value: value)
+    }
+
+    /// ``unframeableReason`` of the record that sets a key to `value`.
+    ///
+    /// - Parameter value: The value, or `nil` for a removal.
+    /// - Returns: The reason, in words for an error.
+    package static func unframeableReason(value: BasicValue?) -> String {
         if case .some(let value) = value, BasicValueEncoder.encodedSize(of: value) == nil {
             return "the value nests arrays and dictionaries deeper than \(BasicByteReader.maximumDepth) levels"
         }
@@ -77,11 +108,19 @@ package struct BasicLogRecord: Equatable {
     ///
     /// - Returns: `false` when the value nests too deep.
     @inline(__always)
-    private func putPayload<Sink: BasicByteSink>(to sink: inout Sink) -> Bool {
-        sink.put(isRemoval ? BasicLogOperation.remove.rawValue : BasicLogOperation.set.rawValue)
-        sink.putLengthPrefixed(key)
-        guard case .some(let value) = value else { return true }
-        return BasicValueEncoder.put(value, to: &sink)
+    private static func putPayload<Sink: BasicByteSink>(key: String, value: BasicValue?, to sink: inout Sink) -> Bool {
+        // A `switch`, not `guard case`: the guard's binding outlives the statement, so it copied
+        // the value (and released it after) at every put.
+        switch value {
+        case .none:
+            sink.put(BasicLogOperation.remove.rawValue)
+            sink.putLengthPrefixed(key)
+            return true
+        case .some(let value):
+            sink.put(BasicLogOperation.set.rawValue)
+            sink.putLengthPrefixed(key)
+            return BasicValueEncoder.put(value, to: &sink)
+        }
     }
 
     /// Reads the record that starts at `offset`, checking marker, length, checksum and payload.

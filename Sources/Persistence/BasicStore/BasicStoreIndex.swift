@@ -184,7 +184,19 @@ package struct BasicStoreIndex {
     ///   - record: The record, whose value is kept decoded.
     ///   - framed: Its bytes.
     mutating func apply(_ record: BasicLogRecord, framed: [UInt8]) {
-        apply(record, framed: framed, size: framed.count)
+        apply(key: record.key, value: record.value, framed: framed, size: framed.count)
+    }
+
+    /// Applies the record setting `key` to `value` (removing it when `nil`) that was just appended
+    /// to the log, framed as `framed`: the store's writes, which never make a ``BasicLogRecord``
+    /// (see ``BasicLogRecord/frame(key:value:into:)``).
+    ///
+    /// - Parameters:
+    ///   - key: The key, normalized as the store normalizes keys.
+    ///   - value: The new value, kept decoded; `nil` for a removal.
+    ///   - framed: The record's bytes.
+    mutating func apply(key: String, value: BasicValue?, framed: [UInt8]) {
+        apply(key: key, value: value, framed: framed, size: framed.count)
     }
 
     /// Applies one record counted as `size` bytes of log (tests; compaction): it is framed here.
@@ -194,31 +206,38 @@ package struct BasicStoreIndex {
     ///   - size: Its size in the log.
     package mutating func apply(_ record: BasicLogRecord, size: Int) {
         guard let framed = record.framed() else { return }
-        apply(record, framed: framed, size: size)
+        apply(key: record.key, value: record.value, framed: framed, size: size)
     }
 
-    private mutating func apply(_ record: BasicLogRecord, framed: [UInt8], size: Int) {
-        var key = record.key
+    private mutating func apply(key: String, value newValue: BasicValue?, framed: [UInt8], size: Int) {
         let keyCount = key.utf8.count
-        let (found, hash) = key.withUTF8 { key in
-            let hash = BasicKeyHash.hash(UnsafeRawBufferPointer(key), seed: seed)
-            return (bytes.withUnsafeBytes { find(UnsafeRawBufferPointer(key), hash: hash, in: $0) }, hash)
+        // A native string lends its bytes as they are (`withUTF8` wanted a mutable copy of the key,
+        // retained and released at every set); another is made contiguous once.
+        let found: Probe
+        let hash: UInt32
+        if let probed = key.utf8.withContiguousStorageIfAvailable({ probe(UnsafeRawBufferPointer($0)) }) {
+            (found, hash) = probed
+        } else {
+            var key = key
+            (found, hash) = key.withUTF8 { probe(UnsafeRawBufferPointer($0)) }
         }
         // A key the index has needs no new bytes: its entry keeps the key where it was found, the
         // value is kept decoded (which reads prefer to the record's bytes), and the new record's
         // size is counted. So this process's overwrites and removals do not grow ``bytes``.
+        // (The value is tested, never bound: `guard let` made a copy of it, and a release, per set.)
+        let removal = BasicLogRecord.isRemoval(newValue)
         if case .found(let slot, let number) = found {
             liveBytes -= entries[number].recordSize
-            guard let value = record.value else {
+            if removal {
                 let storage = bytes
                 return storage.withUnsafeBytes { remove(slot: slot, entry: number, in: $0) }
             }
             entries[number].recordSize = size
             liveBytes += entries[number].recordSize
-            setDecodedValue(value, ofEntry: number)
+            setDecodedValue(newValue, ofEntry: number)
             return
         }
-        guard let value = record.value else { return }
+        if removal { return }
         let offset = bytes.count
         bytes.append(contentsOf: framed)
         let location = BasicRecordLocation(
@@ -226,7 +245,16 @@ package struct BasicStoreIndex {
             keyStart: offset + BasicLogFormat.recordHeaderSize + 1 + BasicValueEncoder.varintSize(UInt64(keyCount)),
             keyCount: keyCount, keyIsASCII: true, isSet: true)
         let storage = bytes
-        storage.withUnsafeBytes { apply(location, hash: hash, accountedSize: size, decoded: value, in: $0) }
+        storage.withUnsafeBytes { apply(location, hash: hash, accountedSize: size, decoded: newValue, in: $0) }
+    }
+
+    /// Hashes `key` and probes for it in ``bytes``.
+    ///
+    /// - Parameter key: The key's bytes.
+    /// - Returns: What probing found, and the key's hash.
+    private func probe(_ key: UnsafeRawBufferPointer) -> (Probe, hash: UInt32) {
+        let hash = BasicKeyHash.hash(key, seed: seed)
+        return (bytes.withUnsafeBytes { find(key, hash: hash, in: $0) }, hash)
     }
 
     /// Applies one located record whose bytes are in `storage` (``bytes`` itself).

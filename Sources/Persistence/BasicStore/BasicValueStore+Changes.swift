@@ -37,6 +37,7 @@ extension BasicValueStore {
         let id = lock.withLock {
             refreshForReadingLocked()
             continuation.yield(index.value(forKey: name).flatMap(decode) ?? defaultValue)
+            changeListenersMayExist = true
             return changeBroadcaster.addValueSubscriber(forKey: name, subscriber)
         }
         continuation.onTermination = { [weak broadcaster = changeBroadcaster] _ in
@@ -63,7 +64,11 @@ extension BasicValueStore {
     public func changes() -> Changes {
         let (doorbell, ring) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let mailbox = BasicChangeMailbox(doorbell: ring)
-        let id = changeBroadcaster.addStoreSubscriber(mailbox)
+        // Under the store's lock, which guards ``changeListenersMayExist``.
+        let id = lock.withLock {
+            changeListenersMayExist = true
+            return changeBroadcaster.addStoreSubscriber(mailbox)
+        }
         ring.onTermination = { [weak broadcaster = changeBroadcaster] _ in
             broadcaster?.removeStoreSubscriber(id)
         }
@@ -72,10 +77,14 @@ extension BasicValueStore {
 
     // The hooks below are called by the write and refresh paths, holding `lock` (and the `flock`).
 
-    /// Publishes one record this store appended and applied. Needs `lock`.
-    func didApplyLocked(_ record: BasicLogRecord) {
-        guard !changeBroadcaster.hasNoListeners else { return }
-        changeBroadcaster.publish([BasicChangeBroadcaster.Event(key: record.key, value: record.value)])
+    /// Publishes the record setting `key` to `value` (removing it when `nil`) that this store
+    /// appended and applied. Needs `lock`.
+    func didApplyLocked(key: String, value: BasicValue?) {
+        // The store's own flag, not ``BasicChangeBroadcaster/hasNoListeners``: no lock to take.
+        guard changeListenersMayExist else { return }
+        if !changeBroadcaster.publish([BasicChangeBroadcaster.Event(key: key, value: value)]) {
+            changeListenersMayExist = false
+        }
     }
 
     /// Publishes records another process (or store) appended, read and applied. Needs `lock`.
@@ -117,6 +126,20 @@ extension BasicValueStore {
 }
 
 extension BasicValueStore {
+    /// Registers an observer of `key` with the broadcaster (``StoredValue``), holding `lock`,
+    /// which guards ``changeListenersMayExist``.
+    ///
+    /// - Parameters:
+    ///   - id: From ``BasicChangeBroadcaster/reserveObserverID()``.
+    ///   - key: The normalized key.
+    ///   - notify: Called on the broadcaster's queue after each change of the key.
+    func addChangeObserver(_ id: Int, forKey key: String, _ notify: @escaping @Sendable () -> Void) {
+        lock.withLock {
+            changeListenersMayExist = true
+            changeBroadcaster.addObserver(id, forKey: key, notify)
+        }
+    }
+
     /// How many change streams and observers are registered (tests: termination unregisters).
     package var changeListenerCount: Int {
         changeBroadcaster.listenerCount

@@ -11,7 +11,7 @@ extension BasicValueStore {
     ///   (the log's reader refuses deeper values), `.noSpace`, `.io` or `.permission` when the
     ///   append fails — the previous value is then still stored.
     public func set(_ value: BasicValue, forKey key: String) throws(PersistenceError) {
-        try write(BasicLogRecord(key: KeyFileName.normalized(key), value: value))
+        try write(key: KeyFileName.normalized(key), value: value)
     }
 
     /// Removes the value stored under `key`; nothing is written when there is none.
@@ -20,7 +20,7 @@ extension BasicValueStore {
     /// - Throws: ``PersistenceError`` with the key when the append fails; the value is then still
     ///   stored.
     public func removeValue(forKey key: String) throws(PersistenceError) {
-        try write(BasicLogRecord(key: KeyFileName.normalized(key), value: nil))
+        try write(key: KeyFileName.normalized(key), value: nil)
     }
 
     /// Reads, changes and writes the value under `key` as one step, excluding other threads and
@@ -51,7 +51,7 @@ extension BasicValueStore {
             result = try body(&new)
             // Written even when equal: `==` cannot tell -0.0 from 0.0, and a rewrite is cheap.
             if new != nil || old != nil {
-                written = try appendLocked(BasicLogRecord(key: key, value: new))
+                written = try appendLocked(key: key, value: new)
             }
         }
         if let written { try waitUntilDurable(written, key: key) }
@@ -110,63 +110,74 @@ extension BasicValueStore {
         }
     }
 
-    /// Appends `record` after catching up with other processes, unless it removes a missing key;
-    /// with ``WriteDurability/full``, then waits (holding no lock) for a flush that covers it.
-    private func write(_ record: BasicLogRecord) throws(PersistenceError) {
+    /// Appends the record setting `key` to `value` (removing it when `nil`) after catching up with
+    /// other processes, unless it removes a missing key; with ``WriteDurability/full``, then waits
+    /// (holding no lock) for a flush that covers it.
+    ///
+    /// Key and value travel separately down to the framing and the index: a ``BasicLogRecord``
+    /// made here was copied, and its value with it, at every step of a set.
+    private func write(key: String, value: BasicValue?) throws(PersistenceError) {
         var written: BasicGroupCommit.Position?
         do {
             if durability == .full { log.groupCommit.writerArriving() }
             defer { if durability == .full { log.groupCommit.writerAppended() } }
             lock.lock()
             defer { lock.unlock() }
-            // (No `withFileLock` closure here: capturing the record copied it at every set.)
+            // (No `withFileLock` closure here: capturing the key and value copied them at every set.)
             try lockFile()
             defer { keepFileLock() }
             try refreshLocked()
             // A removal of a missing key changes nothing: skip the write.
-            if !record.isRemoval || index.value(forKey: record.key) != nil {
-                written = try appendLocked(record)
+            if !BasicLogRecord.isRemoval(value) || index.value(forKey: key) != nil {
+                written = try appendLocked(key: key, value: value)
             }
         }
-        if let written { try waitUntilDurable(written, key: record.key, removal: record.isRemoval) }
+        if let written { try waitUntilDurable(written, key: key, removal: BasicLogRecord.isRemoval(value)) }
     }
 
-    /// Appends one record and applies it; compacts if due. Needs `lock` and the `flock`.
+    /// Appends the record setting `key` to `value` (removing it when `nil`) and applies it; compacts
+    /// if due. Needs `lock` and the `flock`.
     ///
     /// - Returns: With ``WriteDurability/full``, where the record ends: the caller waits for it
     ///   with ``waitUntilDurable(_:key:removal:)`` after releasing both locks.
     @discardableResult
-    private func appendLocked(_ record: BasicLogRecord) throws(PersistenceError) -> BasicGroupCommit.Position? {
+    private func appendLocked(key: String, value: BasicValue?) throws(PersistenceError) -> BasicGroupCommit.Position? {
         // A write reported durable must not land in a log whose rename a power loss could undo.
-        if durability == .full && log.owesDirectoryFlush { try payOwedDirectoryFlushLocked(before: record) }
-        guard record.frame(into: &appendBuffer) else {
-            throw PersistenceError(.unsupportedValue, "cannot set key \"\(record.key)\": \(record.unframeableReason)",
-                                   key: record.key, path: log.path)
+        if durability == .full && log.owesDirectoryFlush { try payOwedDirectoryFlushLocked(key: key, removal: BasicLogRecord.isRemoval(value)) }
+        // The buffer is taken out of its property while in use (and put back after, unless a large
+        // value's room is not worth keeping for the small ones that follow): passing the property
+        // itself to the calls below retained and released it around each of them.
+        var framed: [UInt8] = []
+        swap(&framed, &appendBuffer)
+        defer { if framed.capacity <= Self.keptAppendBufferCapacity { swap(&framed, &appendBuffer) } }
+        guard BasicLogRecord.frame(key: key, value: value, into: &framed) else {
+            throw PersistenceError(.unsupportedValue,
+                                   "cannot set key \"\(key)\": \(BasicLogRecord.unframeableReason(value: value))",
+                                   key: key, path: log.path)
         }
         let position: BasicGroupCommit.Position
         do {
-            position = try log.append(appendBuffer)
+            position = try log.append(framed)
         } catch {
-            let verb = record.isRemoval ? "remove" : "set"
-            throw PersistenceError(error, "cannot \(verb) key \"\(record.key)\"", key: record.key)
+            let verb = BasicLogRecord.isRemoval(value) ? "remove" : "set"
+            throw PersistenceError(error, "cannot \(verb) key \"\(key)\"", key: key)
         }
-        index.apply(record, framed: appendBuffer)
-        // A large value's room is not kept for the small ones that follow.
-        if appendBuffer.capacity > Self.keptAppendBufferCapacity { appendBuffer = [] }
-        didApplyLocked(record)
+        index.apply(key: key, value: value, framed: framed)
+        didApplyLocked(key: key, value: value)
         if durability == .atomic { unsynchronized = true }
         compactIfNeededLocked()
         return durability == .full ? position : nil
     }
 
-    /// Flushes the directory that an `.atomic` store's compaction left owed, before `record` is
-    /// appended with ``WriteDurability/full``. Needs `lock` and the `flock`.
-    private func payOwedDirectoryFlushLocked(before record: BasicLogRecord) throws(PersistenceError) {
+    /// Flushes the directory that an `.atomic` store's compaction left owed, before a record of
+    /// `key` (a removal when `removal`) is appended with ``WriteDurability/full``. Needs `lock`
+    /// and the `flock`.
+    private func payOwedDirectoryFlushLocked(key: String, removal: Bool) throws(PersistenceError) {
         do {
             try log.payOwedDirectoryFlush()
         } catch {
-            let verb = record.isRemoval ? "remove" : "set"
-            throw PersistenceError(error, "cannot \(verb) key \"\(record.key)\"", key: record.key)
+            let verb = removal ? "remove" : "set"
+            throw PersistenceError(error, "cannot \(verb) key \"\(key)\"", key: key)
         }
     }
 

@@ -33,7 +33,7 @@ public final class StoredValue<Value: Sendable>: Observable, Sendable, CustomStr
         self.store = store
         self.key = key
         observerID = store.changeBroadcaster.reserveObserverID()
-        store.changeBroadcaster.addObserver(observerID, forKey: key.storageName) { [weak self] in
+        store.addChangeObserver(observerID, forKey: key.storageName) { [weak self] in
             self?.didChange()
         }
     }
