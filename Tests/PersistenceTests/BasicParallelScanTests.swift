@@ -8,21 +8,82 @@ import Persistence
 /// where it is split.
 @Suite("BasicParallelScan")
 struct BasicParallelScanTests {
-    /// Loads `log` on one thread and split at every tenth of it (a threshold of 0 splits any
-    /// log), and expects the same results.
+    /// Loads `log` on one thread and split (a threshold of 0 splits any log), ten times with each
+    /// segment size — the default, one that hands over a few records at a time, and one that
+    /// hands over every record, so the opening thread also catches up and takes the rest over —
+    /// and expects the same results every time.
     private func expectSameBothWays(_ log: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
         var sequential = BasicStoreIndex()
         let one = sequential.load(log: log, parallelFrom: .max)
-        for _ in 0 ..< 10 {
-            var parallel = BasicStoreIndex()
-            let two = parallel.load(log: log, parallelFrom: 0)
-            #expect(two.recordCount == one.recordCount, sourceLocation: sourceLocation)
-            #expect(two.damagedRanges == one.damagedRanges, sourceLocation: sourceLocation)
-            #expect(two.validEnd == one.validEnd, sourceLocation: sourceLocation)
-            #expect(parallel.values == sequential.values, sourceLocation: sourceLocation)
-            #expect(parallel.liveBytes == sequential.liveBytes, sourceLocation: sourceLocation)
-            #expect(parallel.count == sequential.count, sourceLocation: sourceLocation)
+        for segmentBytes in [BasicParallelScan.segmentBytes, 300, 1] {
+            for _ in 0 ..< 10 {
+                expectSame(as: sequential, one, loading: log, segmentBytes: segmentBytes, sourceLocation: sourceLocation)
+            }
         }
+    }
+
+    private func expectSame(as sequential: BasicStoreIndex, _ one: BasicLogScanner.Summary, loading log: [UInt8],
+                            segmentBytes: Int, sourceLocation: SourceLocation) {
+        var parallel = BasicStoreIndex()
+        let two = parallel.load(log: log, parallelFrom: 0, segmentBytes: segmentBytes)
+        #expect(two.recordCount == one.recordCount, sourceLocation: sourceLocation)
+        #expect(two.damagedRanges == one.damagedRanges, sourceLocation: sourceLocation)
+        #expect(two.validEnd == one.validEnd, sourceLocation: sourceLocation)
+        #expect(parallel.values == sequential.values, sourceLocation: sourceLocation)
+        #expect(parallel.liveBytes == sequential.liveBytes, sourceLocation: sourceLocation)
+        #expect(parallel.count == sequential.count, sourceLocation: sourceLocation)
+    }
+
+    /// The scan's records, offsets only, as one thread reads them from `start` up to `end`.
+    private func sequentialOffsets(in storage: UnsafeRawBufferPointer, from start: Int, until end: Int) -> [Int] {
+        var offsets: [Int] = []
+        _ = BasicLogScanner.scan(storage, from: start) { location in
+            if location.offset < end { offsets.append(location.offset) }
+        }
+        return offsets
+    }
+
+    @Test func aScanTakenOverStopsAtARecordBoundaryHavingHandedOverEveryRecordBeforeIt() throws {
+        let bytes = try log(records(count: 3_000, seed: 5))
+        var outcomes: Set<String> = []
+        try bytes.withUnsafeBytes { storage in
+            for attempt in 0 ..< 60 {
+                let scan = try #require(BasicParallelScan.begin(in: storage, from: BasicLogFormat.headerSize,
+                                                                minimumBytes: 0, segmentBytes: 200) { _, _ in 7 })
+                // Taken over at once, a little later, or once the scan (about 100 µs) is long
+                // done: it may not have started, be part-way through, or have finished.
+                if attempt % 3 == 1 { usleep(UInt32(attempt * 10)) }
+                if attempt % 3 == 2 { usleep(20_000) }
+                var offsets: [Int] = []
+                var end: BasicParallelScan.End?
+                while end == nil {
+                    let handover = scan.next(takingOver: attempt % 3 != 2)
+                    offsets += handover.segments.joined().map { $0.location.offset }
+                    #expect(handover.segments.joined().allSatisfy { $0.hash == 7 })
+                    end = handover.end
+                }
+                switch end {
+                case .stopped(let position, let summary, let firstUnnormalized)?:
+                    outcomes.insert(position == scan.start ? "not started" : "stopped")
+                    #expect(firstUnnormalized == nil)
+                    let expected = sequentialOffsets(in: storage, from: scan.start, until: position)
+                    #expect(offsets == expected)
+                    #expect(summary.recordCount == expected.count)
+                    // Reading on from `position` finds the rest of the records exactly.
+                    let all = sequentialOffsets(in: storage, from: scan.start, until: .max)
+                    #expect(expected + sequentialOffsets(in: storage, from: position, until: .max) == all)
+                case .finished(let summary, let firstUnnormalized)?:
+                    outcomes.insert("finished")
+                    #expect(firstUnnormalized == nil)
+                    #expect(summary.validEnd == storage.count)
+                    #expect(offsets == sequentialOffsets(in: storage, from: scan.start, until: .max))
+                case nil:
+                    Issue.record("no end")
+                }
+            }
+        }
+        // Twenty scans had 20 ms for a tenth of a millisecond of work: at least one finished.
+        #expect(outcomes.contains("finished"))
     }
 
     private func log(_ records: [BasicLogRecord]) throws -> [UInt8] {

@@ -8,13 +8,16 @@ extension BasicStoreIndex {
     ///   - log: The whole log file, header included.
     ///   - parallelFrom: The smallest log part worth checking on a second thread (see
     ///     ``BasicParallelScan``); tests lower it to compare both ways on small logs.
+    ///   - segmentBytes: How much of the log that thread checks between hand-overs; tests lower
+    ///     it so that the opening thread also catches up with the scan and takes the rest over.
     /// - Returns: What the scan found; offsets are relative to the file's start. A torn tail is
     ///   already left out of the index's bytes; cutting it from the file is the caller's.
-    package mutating func load(log: [UInt8], parallelFrom minimumBytes: Int = BasicParallelScan.minimumBytes)
-        -> BasicLogScanner.Summary {
+    package mutating func load(log: [UInt8], parallelFrom minimumBytes: Int = BasicParallelScan.minimumBytes,
+                               segmentBytes: Int = BasicParallelScan.segmentBytes) -> BasicLogScanner.Summary {
         self = BasicStoreIndex(expectingLogSize: log.count)
         bytes = log
-        return applyRecords(from: BasicLogFormat.headerSize, applied: nil, parallelFrom: minimumBytes)
+        return applyRecords(from: BasicLogFormat.headerSize, applied: nil, parallelFrom: minimumBytes,
+                            segmentBytes: segmentBytes)
     }
 
     /// Applies the records another process appended after what the index has read.
@@ -28,7 +31,7 @@ extension BasicStoreIndex {
         reserveCapacity(forAppendedBytes: appended.count)
         let start = bytes.count
         bytes.append(contentsOf: appended)
-        var summary = applyRecords(from: start, applied: applied, parallelFrom: .max)
+        var summary = applyRecords(from: start, applied: applied, parallelFrom: .max, segmentBytes: .max)
         summary.damagedRanges = summary.damagedRanges.map { ($0.lowerBound - start) ..< ($0.upperBound - start) }
         summary.validEnd -= start
         return summary
@@ -40,7 +43,7 @@ extension BasicStoreIndex {
     /// other than this store) cannot be applied in place: from the first such record on, the
     /// intact records are copied, those keys re-framed normalized, and applied from the copy.
     private mutating func applyRecords(from start: Int, applied: ((String, BasicValue?) -> Void)?,
-                                       parallelFrom minimumBytes: Int) -> BasicLogScanner.Summary {
+                                       parallelFrom minimumBytes: Int, segmentBytes: Int) -> BasicLogScanner.Summary {
         // Each pass reads a copy of the array reference (so the table may change meanwhile),
         // dropped before the bytes change, so nothing is copied.
         let summary: BasicLogScanner.Summary
@@ -48,7 +51,8 @@ extension BasicStoreIndex {
         do {
             let log = bytes
             (summary, firstUnnormalized) = log.withUnsafeBytes { storage in
-                guard applied == nil, let split = beginParallelScan(in: storage, from: start, minimumBytes: minimumBytes) else {
+                guard applied == nil, let split = beginParallelScan(in: storage, from: start, minimumBytes: minimumBytes,
+                                                                              segmentBytes: segmentBytes) else {
                     return applyInPlace(from: start, in: storage, applied: applied)
                 }
                 return applyInParallel(from: start, in: storage, split: split)
@@ -121,46 +125,72 @@ extension BasicStoreIndex {
     }
 
     /// Splits a large log for ``applyInParallel(from:in:split:)``, or `nil` for one to read on this thread.
-    private func beginParallelScan(in storage: UnsafeRawBufferPointer, from start: Int, minimumBytes: Int)
-        -> BasicParallelScan? {
+    private func beginParallelScan(in storage: UnsafeRawBufferPointer, from start: Int, minimumBytes: Int,
+                                   segmentBytes: Int) -> BasicParallelScan? {
         let seed = seed
-        return BasicParallelScan.begin(in: storage, from: start, minimumBytes: minimumBytes) { location, storage in
+        return BasicParallelScan.begin(in: storage, from: start, minimumBytes: minimumBytes,
+                                       segmentBytes: segmentBytes) { location, storage in
             Self.checkedKeyHash(of: location, in: storage, seed: seed)
         }
     }
 
     /// Checks and applies the records before `split` while `split` checks the rest on another
-    /// thread, then applies those: the same records, damage and summary as a scan on one thread.
+    /// thread, then applies those as they are handed over, reading on itself from wherever the
+    /// scan stops: the same records, damage and summary as a scan on one thread.
     ///
     /// - Returns: The scan's summary, and where the first record with a key to normalize starts.
     private mutating func applyInParallel(from start: Int, in storage: UnsafeRawBufferPointer,
                                           split: BasicParallelScan) -> (BasicLogScanner.Summary, Int?) {
         let (first, firstUnnormalized) = applyInPlace(from: start, until: split.start, in: storage, applied: nil)
-        // Always waited for (or abandoned): the other thread reads `storage`.
-        let outcome = split.finish()
-        guard let outcome, first.validEnd == split.start else {
-            // Not taken up in time, or this scan ended inside or past the split record: read on.
-            let rest: BasicLogScanner.Summary
-            var restUnnormalized: Int?
-            if firstUnnormalized == nil {
-                (rest, restUnnormalized) = applyInPlace(from: first.validEnd, in: storage, applied: nil)
-            } else {
-                rest = Self.summary(of: storage, from: first.validEnd)
+        // The scan's records follow on only when this scan ended where it began (see
+        // ``BasicParallelScan``) and no record before them waits to be normalized.
+        let follows = first.validEnd == split.start && firstUnnormalized == nil
+        while true {
+            // Always taken until its end: until then the other thread reads `storage`.
+            let handover = split.next(takingOver: !follows)
+            if follows {
+                for segment in handover.segments { applyChecked(segment, in: storage) }
             }
-            return (Self.joined(first, rest), firstUnnormalized ?? restUnnormalized)
-        }
-        if firstUnnormalized == nil {
-            outcome.located.withUnsafeBufferPointer { located in
-                for index in located.indices {
-                    if index + Self.lookahead < located.count {
-                        slots.withUnsafeBufferPointer { Self.prefetchSlot(forHash: located[index + Self.lookahead].hash, in: $0) }
-                    }
-                    let location = located[index].location
-                    apply(location, hash: located[index].hash, accountedSize: location.size, decoded: nil, in: storage)
+            switch handover.end {
+            case nil:
+                continue
+            case .finished(let summary, let scanUnnormalized)? where follows:
+                return (Self.joined(first, summary), scanUnnormalized)
+            case .stopped(let position, let summary, let scanUnnormalized)? where follows:
+                // Past a key to normalize nothing more is applied here; only the summary goes on.
+                let rest: BasicLogScanner.Summary
+                var restUnnormalized = scanUnnormalized
+                if scanUnnormalized == nil {
+                    (rest, restUnnormalized) = applyInPlace(from: position, in: storage, applied: nil)
+                } else {
+                    rest = Self.summary(of: storage, from: position)
                 }
+                return (Self.joined(Self.joined(first, summary), rest), restUnnormalized)
+            case .finished?, .stopped?:
+                // Read on from where this scan ended, applying only up to a key to normalize.
+                let rest: BasicLogScanner.Summary
+                var restUnnormalized: Int?
+                if firstUnnormalized == nil {
+                    (rest, restUnnormalized) = applyInPlace(from: first.validEnd, in: storage, applied: nil)
+                } else {
+                    rest = Self.summary(of: storage, from: first.validEnd)
+                }
+                return (Self.joined(first, rest), firstUnnormalized ?? restUnnormalized)
             }
         }
-        return (Self.joined(first, outcome.summary), firstUnnormalized ?? outcome.firstUnnormalized)
+    }
+
+    /// Applies records the other thread checked, prefetching each one's table slot a few ahead.
+    private mutating func applyChecked(_ located: [BasicParallelScan.Located], in storage: UnsafeRawBufferPointer) {
+        located.withUnsafeBufferPointer { located in
+            for index in located.indices {
+                if index + Self.lookahead < located.count {
+                    slots.withUnsafeBufferPointer { Self.prefetchSlot(forHash: located[index + Self.lookahead].hash, in: $0) }
+                }
+                let location = located[index].location
+                apply(location, hash: located[index].hash, accountedSize: location.size, decoded: nil, in: storage)
+            }
+        }
     }
 
     /// What a scan of `storage` from `start` finds, applying nothing.
