@@ -46,27 +46,14 @@ final class BridgeRelayObject: NSObject, NSCoding, AutoCodable {
     /// `bplist00` whose top dictionary holds `"id": 1` and `"relay": {"node": <the top dictionary>}`.
     private static let relayThatContainsItself: Data = {
         // Objects: 0 the node, 1 "id", 2 "relay", 3 the integer 1, 4 the relay, 5 "node".
-        let objects: [[UInt8]] = [
+        BinaryPropertyListAssembler([
             [0xD2, 1, 2, 3, 4],
-            [0x52] + Array("id".utf8),
-            [0x55] + Array("relay".utf8),
+            BinaryPropertyListAssembler.ascii("id"),
+            BinaryPropertyListAssembler.ascii("relay"),
             [0x10, 1],
             [0xD1, 5, 0],
-            [0x54] + Array("node".utf8),
-        ]
-        var bytes = Array("bplist00".utf8)
-        var offsets: [UInt8] = []
-        for object in objects {
-            offsets.append(UInt8(bytes.count))
-            bytes += object
-        }
-        let tableOffset = UInt64(bytes.count)
-        bytes += offsets
-        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
-        for field in [UInt64(objects.count), 0, tableOffset] {
-            bytes += withUnsafeBytes(of: field.bigEndian, Array.init)
-        }
-        return Data(bytes)
+            BinaryPropertyListAssembler.ascii("node"),
+        ]).data
     }()
 
     /// A chain of `count` nodes, each holding the next through a relay.

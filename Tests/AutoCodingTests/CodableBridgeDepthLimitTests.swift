@@ -45,24 +45,12 @@ final class BridgeChainLink: AutoCodable, Codable {
         // Objects: 0 the dictionary, 1 "id", 2 the key, 3 the integer 1, 4 the array (when used).
         var objects: [[UInt8]] = [
             [0xD2, 1, 2, 3, inArray ? 4 : 0],
-            [0x52] + Array("id".utf8),
-            [0x50 | UInt8(key.utf8.count)] + Array(key.utf8),
+            BinaryPropertyListAssembler.ascii("id"),
+            BinaryPropertyListAssembler.ascii(key),
             [0x10, 1],
         ]
         if inArray { objects.append([0xA1, 0]) }
-        var bytes = Array("bplist00".utf8)
-        var offsets: [UInt8] = []
-        for object in objects {
-            offsets.append(UInt8(bytes.count))
-            bytes += object
-        }
-        let tableOffset = UInt64(bytes.count)
-        bytes += offsets
-        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
-        for field in [UInt64(objects.count), 0, tableOffset] {
-            bytes += withUnsafeBytes(of: field.bigEndian, Array.init)
-        }
-        return Data(bytes)
+        return BinaryPropertyListAssembler(objects).data
     }
 
     @Test(arguments: [("next", false), ("links", true)])

@@ -2,6 +2,7 @@ import AutoCoding
 import Foundation
 import PropertyList
 import Testing
+import TestSupport
 
 private struct TwelveLevels: AutoCodable {
     var levels: [[[[[[[[[[[[String]]]]]]]]]]]] = []
@@ -23,19 +24,9 @@ private func words(_ string: String) -> (UInt64, UInt64) {
 /// A `bplist00` document from raw objects (object 0 is the top), 4-byte offsets, 1-byte references:
 /// independent of the writer, which never shares containers.
 private func document(_ objects: [[UInt8]]) -> Data {
-    var out = Array("bplist00".utf8)
-    var offsets: [Int] = []
-    for object in objects {
-        offsets.append(out.count)
-        out += object
-    }
-    let table = out.count
-    for offset in offsets { out += withUnsafeBytes(of: UInt32(offset).bigEndian, Array.init) }
-    out += [0, 0, 0, 0, 0, 0, 4, 1]
-    out += withUnsafeBytes(of: UInt64(objects.count).bigEndian, Array.init)
-    out += withUnsafeBytes(of: UInt64(0).bigEndian, Array.init)
-    out += withUnsafeBytes(of: UInt64(table).bigEndian, Array.init)
-    return Data(out)
+    var document = BinaryPropertyListAssembler(objects)
+    document.offsetIntSize = 4
+    return document.data
 }
 
 private func counted(_ marker: UInt8, _ count: Int) -> [UInt8] {

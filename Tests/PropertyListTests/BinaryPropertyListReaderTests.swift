@@ -1,6 +1,7 @@
 import Foundation
 import PropertyList
 import Testing
+import TestSupport
 
 @Suite struct BinaryPropertyListReaderTests {
     typealias Assembler = BinaryPropertyListAssembler
