@@ -24,19 +24,10 @@ import Testing
 
     @Test func aBinaryListThatContainsItselfIsRefused() throws {
         // bplist00: a dictionary {"name": "loop", "next": <itself>}.
-        var bytes = Array("bplist00".utf8)
         let objects: [[UInt8]] = [[0xD2, 1, 2, 3, 0], [0x54] + Array("name".utf8), [0x54] + Array("next".utf8),
                                   [0x54] + Array("loop".utf8)]
-        var offsets: [UInt8] = []
-        for object in objects {
-            offsets.append(UInt8(bytes.count))
-            bytes += object
-        }
-        let table = UInt64(bytes.count)
-        bytes += offsets + [0, 0, 0, 0, 0, 0, 1, 1]
-        for field in [UInt64(objects.count), 0, table] { bytes += withUnsafeBytes(of: field.bigEndian, Array.init) }
         let error = try #require(throws: DecodingError.self) {
-            try PropertyListDecoder().decode(TrailStop.self, from: Data(bytes))
+            try PropertyListDecoder().decode(TrailStop.self, from: HandBuiltBinaryList.data(objects))
         }
         guard case .dataCorrupted(let context) = error, let underlying = context.underlyingError as? AutoCodingError else {
             Issue.record("expected dataCorrupted carrying an AutoCodingError, got \(error)")

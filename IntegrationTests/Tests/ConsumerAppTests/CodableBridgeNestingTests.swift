@@ -28,17 +28,8 @@ import Testing
             [0xD1, 8, 0],                            // 7: {"_0": F}
             [0x52] + Array("_0".utf8),               // 8
         ]
-        var bytes = Array("bplist00".utf8)
-        var offsets: [UInt8] = []
-        for object in objects {
-            offsets.append(UInt8(bytes.count))
-            bytes += object
-        }
-        let table = UInt64(bytes.count)
-        bytes += offsets + [0, 0, 0, 0, 0, 0, 1, 1]
-        for field in [UInt64(objects.count), 0, table] { bytes += withUnsafeBytes(of: field.bigEndian, Array.init) }
         let error = try #require(throws: DecodingError.self) {
-            try PropertyListDecoder().decode(Folder.self, from: Data(bytes))
+            try PropertyListDecoder().decode(Folder.self, from: HandBuiltBinaryList.data(objects))
         }
         guard case .dataCorrupted(let context) = error, let underlying = context.underlyingError as? AutoCodingError else {
             Issue.record("expected dataCorrupted carrying an AutoCodingError, got \(error)")
