@@ -17,8 +17,8 @@ import Foundation
 /// The opening thread never waits on a scan slower than reading on itself: when it has applied
 /// every segment handed over and the scan has not finished — the other core is busy, or the
 /// thread has not started — it takes the rest over (``next(takingOver:)`` stops the scan at its
-/// next segment boundary, or before it starts) and reads on from where the scan stopped. A thread
-/// that cannot be started leaves the scan unstarted, which the opening thread then reads alone.
+/// next segment boundary, or before it starts) and reads on from where the scan stopped. When no
+/// thread can be started, there is no split and the opening thread reads the whole log.
 package final class BasicParallelScan: @unchecked Sendable {
     // @unchecked: `state`, `segments` and `stopRequested` are only touched holding `condition`;
     // the log's bytes are only read, and the opening thread keeps them alive until the scan has
@@ -111,7 +111,8 @@ package final class BasicParallelScan: @unchecked Sendable {
     ///   - segmentBytes: How much the scan checks between hand-overs.
     ///   - check: The per-record rule of the index: the key's hash, or `nil` for a key that must
     ///     be normalized first.
-    /// - Returns: The scan, or `nil` when the log is too small or has no intact record to split at.
+    /// - Returns: The scan, or `nil` when the log is too small, has no intact record to split at, or
+    ///   no thread can be started.
     package static func begin(in storage: UnsafeRawBufferPointer, from first: Int, minimumBytes: Int,
                               segmentBytes: Int = BasicParallelScan.segmentBytes,
                               check: @escaping @Sendable (BasicRecordLocation, UnsafeRawBufferPointer) -> UInt32?)
@@ -123,7 +124,7 @@ package final class BasicParallelScan: @unchecked Sendable {
         let scan = BasicParallelScan(start: start, segmentBytes: segmentBytes)
         let bytes = SharedBytes(storage: storage)
         // A thread of its own rather than a pool's: a busy pool would leave the scan unstarted.
-        Thread { scan.run(bytes.storage, check: check) }.start()
+        guard DetachedThread.start({ scan.run(bytes.storage, check: check) }) else { return nil }
         return scan
     }
 
