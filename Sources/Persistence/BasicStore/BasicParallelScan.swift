@@ -1,4 +1,5 @@
 import Foundation
+import PropertyList
 
 /// The later part of a large log, checked and hashed on another thread while the opening thread
 /// applies the earlier part: opening then takes about as long as the slower of the two.
@@ -124,7 +125,7 @@ package final class BasicParallelScan: @unchecked Sendable {
         let scan = BasicParallelScan(start: start, segmentBytes: segmentBytes)
         let bytes = SharedBytes(storage: storage)
         // A thread of its own rather than a pool's: a busy pool would leave the scan unstarted.
-        guard DetachedThread.start({ scan.run(bytes.storage, check: check) }) else { return nil }
+        guard SystemThread.startDetached({ scan.run(bytes.storage, check: check) }) else { return nil }
         return scan
     }
 
@@ -163,15 +164,17 @@ package final class BasicParallelScan: @unchecked Sendable {
             let finished = position < min(segmentEnd, storage.count) || position >= storage.count
             condition.lock()
             if !located.isEmpty { segments.append(located) }
-            if finished {
-                state = .ended(.finished(summary: summary, firstUnnormalized: firstUnnormalized))
+            let end: End? = if finished {
+                .finished(summary: summary, firstUnnormalized: firstUnnormalized)
             } else if stopRequested {
-                state = .ended(.stopped(position: position, summary: summary, firstUnnormalized: firstUnnormalized))
+                .stopped(position: position, summary: summary, firstUnnormalized: firstUnnormalized)
+            } else {
+                nil
             }
+            if let end { state = .ended(end) }
             condition.broadcast()
-            let ended = if case .ended = state { true } else { false }
             condition.unlock()
-            if ended { return }
+            if end != nil { return }
         }
     }
 

@@ -31,7 +31,7 @@ extension BasicStoreIndex {
         reserveCapacity(forAppendedBytes: appended.count)
         let start = bytes.count
         bytes.append(contentsOf: appended)
-        var summary = applyRecords(from: start, applied: applied, parallelFrom: .max, segmentBytes: .max)
+        var summary = applyRecords(from: start, applied: applied, parallelFrom: .max)
         summary.damagedRanges = summary.damagedRanges.map { ($0.lowerBound - start) ..< ($0.upperBound - start) }
         summary.validEnd -= start
         return summary
@@ -43,7 +43,8 @@ extension BasicStoreIndex {
     /// other than this store) cannot be applied in place: from the first such record on, the
     /// intact records are copied, those keys re-framed normalized, and applied from the copy.
     private mutating func applyRecords(from start: Int, applied: ((String, BasicValue?) -> Void)?,
-                                       parallelFrom minimumBytes: Int, segmentBytes: Int) -> BasicLogScanner.Summary {
+                                       parallelFrom minimumBytes: Int,
+                                       segmentBytes: Int = BasicParallelScan.segmentBytes) -> BasicLogScanner.Summary {
         // Each pass reads a copy of the array reference (so the table may change meanwhile),
         // dropped before the bytes change, so nothing is copied.
         let summary: BasicLogScanner.Summary
@@ -157,27 +158,24 @@ extension BasicStoreIndex {
             case .finished(let summary, let scanUnnormalized)? where follows:
                 return (Self.joined(first, summary), scanUnnormalized)
             case .stopped(let position, let summary, let scanUnnormalized)? where follows:
-                // Past a key to normalize nothing more is applied here; only the summary goes on.
-                let rest: BasicLogScanner.Summary
-                var restUnnormalized = scanUnnormalized
-                if scanUnnormalized == nil {
-                    (rest, restUnnormalized) = applyInPlace(from: position, in: storage, applied: nil)
-                } else {
-                    rest = Self.summary(of: storage, from: position)
-                }
-                return (Self.joined(Self.joined(first, summary), rest), restUnnormalized)
+                let (rest, unnormalized) = readOn(from: position, after: scanUnnormalized, in: storage)
+                return (Self.joined(Self.joined(first, summary), rest), unnormalized)
             case .finished?, .stopped?:
-                // Read on from where this scan ended, applying only up to a key to normalize.
-                let rest: BasicLogScanner.Summary
-                var restUnnormalized: Int?
-                if firstUnnormalized == nil {
-                    (rest, restUnnormalized) = applyInPlace(from: first.validEnd, in: storage, applied: nil)
-                } else {
-                    rest = Self.summary(of: storage, from: first.validEnd)
-                }
-                return (Self.joined(first, rest), firstUnnormalized ?? restUnnormalized)
+                // Read on from where this scan ended.
+                let (rest, unnormalized) = readOn(from: first.validEnd, after: firstUnnormalized, in: storage)
+                return (Self.joined(first, rest), unnormalized)
             }
         }
+    }
+
+    /// The rest of `storage` from `position`, read on this thread: applied up to the first key to
+    /// normalize, or only summarized when one (`unnormalized`) was met already.
+    ///
+    /// - Returns: The summary of the rest, and where the first record with a key to normalize starts.
+    private mutating func readOn(from position: Int, after unnormalized: Int?,
+                                 in storage: UnsafeRawBufferPointer) -> (BasicLogScanner.Summary, Int?) {
+        guard let unnormalized else { return applyInPlace(from: position, in: storage, applied: nil) }
+        return (Self.summary(of: storage, from: position), unnormalized)
     }
 
     /// Applies records the other thread checked, prefetching each one's table slot a few ahead.

@@ -1,9 +1,4 @@
 import CArchivistStack
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Lets recursive coders nest as deep as their data without overflowing the thread's stack.
 ///
@@ -79,9 +74,9 @@ package enum StackGuard {
 
     /// One piece of work and its outcome, handed to the new thread.
     ///
-    /// @unchecked Sendable: the thread that creates the job blocks in `pthread_join` until the job's
-    /// thread has finished with it, so the two never touch it at the same time.
-    fileprivate final class Job<Result, Failure: Error>: JobRunnable, @unchecked Sendable {
+    /// @unchecked Sendable: the thread that creates the job waits in ``SystemThread/Joinable/join()``
+    /// until the job's thread has finished with it, so the two never touch it at the same time.
+    fileprivate final class Job<Result, Failure: Error>: @unchecked Sendable {
         let body: (UInt) throws(Failure) -> Result
         var outcome: Swift.Result<Result, Failure>?
 
@@ -97,41 +92,13 @@ package enum StackGuard {
 
         /// Runs the job on a new thread and waits; returns why no thread could be started, if so.
         func run() -> ThreadUnavailable? {
-            var attributes = pthread_attr_t()
-            guard pthread_attr_init(&attributes) == 0 else { return ThreadUnavailable(code: ENOMEM) }
-            defer { pthread_attr_destroy(&attributes) }
-            let sizeStatus = pthread_attr_setstacksize(&attributes, StackGuard.freshStackSize)
-            guard sizeStatus == 0 else { return ThreadUnavailable(code: sizeStatus) }
-            let context = Unmanaged.passRetained(self as AnyObject).toOpaque()
-            #if canImport(Glibc)
-            var thread = pthread_t()
-            #else
-            var thread: pthread_t?
-            #endif
-            let status = pthread_create(&thread, &attributes, { context in
-                #if canImport(Glibc)
-                guard let context else { return nil }
-                #endif
-                let unmanaged = Unmanaged<AnyObject>.fromOpaque(context)
-                (unmanaged.takeUnretainedValue() as? any JobRunnable)?.runJob()
-                unmanaged.release()
+            switch SystemThread.startJoinable(stackSize: StackGuard.freshStackSize, { self.runJob() }) {
+            case .success(let thread):
+                thread.join()
                 return nil
-            }, context)
-            guard status == 0 else {
-                Unmanaged<AnyObject>.fromOpaque(context).release()
-                return ThreadUnavailable(code: status)
+            case .failure(let failure):
+                return failure
             }
-            #if canImport(Glibc)
-            pthread_join(thread, nil)
-            #else
-            if let thread { pthread_join(thread, nil) }
-            #endif
-            return nil
         }
     }
-}
-
-/// The non-generic face of a stack job, so the C thread entry point can run any of them.
-private protocol JobRunnable: AnyObject {
-    func runJob()
 }
