@@ -28,6 +28,11 @@ final class BoolCoder: ValueCoding {
         try container.decode(Bool.self, forKey: key)
     }
 
+    func decodeBridgeEntryIfPresent(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                                    from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Bool? {
+        try container.decodeIfPresent(Bool.self, forKey: key)
+    }
+
     func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
                              _ context: DecodingContext) throws -> Bool {
         try container.decode(Bool.self)

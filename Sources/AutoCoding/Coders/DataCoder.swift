@@ -30,6 +30,11 @@ final class DataCoder: ValueCoding {
         try container.decode(Data.self, forKey: key)
     }
 
+    func decodeBridgeEntryIfPresent(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                                    from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Data? {
+        try container.decodeIfPresent(Data.self, forKey: key)
+    }
+
     func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
                              _ context: DecodingContext) throws -> Data {
         try container.decode(Data.self)

@@ -30,6 +30,11 @@ final class DateCoder: ValueCoding {
         try container.decode(Date.self, forKey: key)
     }
 
+    func decodeBridgeEntryIfPresent(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                                    from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Date? {
+        try container.decodeIfPresent(Date.self, forKey: key)
+    }
+
     func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
                              _ context: DecodingContext) throws -> Date {
         try container.decode(Date.self)

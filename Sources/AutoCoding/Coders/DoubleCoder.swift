@@ -28,6 +28,11 @@ final class DoubleCoder: ValueCoding {
         try container.decode(Double.self, forKey: key)
     }
 
+    func decodeBridgeEntryIfPresent(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                                    from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Double? {
+        try container.decodeIfPresent(Double.self, forKey: key)
+    }
+
     func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
                              _ context: DecodingContext) throws -> Double {
         try container.decode(Double.self)

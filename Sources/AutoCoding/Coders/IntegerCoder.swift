@@ -116,6 +116,13 @@ final class IntegerCoder<Integer: FixedWidthInteger & Sendable>: ValueCoding, @u
         return Integer(truncatingIfNeeded: try container.decode(Int.self, forKey: key))
     }
 
+    func decodeBridgeEntryIfPresent(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                                    from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Integer? {
+        guard Integer.self == Int.self else { throw BridgePropertyRead.noTypedRead(Integer.self) }
+        guard let value = try container.decodeIfPresent(Int.self, forKey: key) else { return nil }
+        return Integer(truncatingIfNeeded: value)
+    }
+
     func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
                              _ context: DecodingContext) throws -> Integer {
         guard Integer.self == Int.self else { throw BridgePropertyRead.noTypedRead(Integer.self) }

@@ -83,19 +83,20 @@ final class OptionalCoder<Value: OptionalMarker>: ValueCoding, @unchecked Sendab
         return Value(some: try reader.decode(node, with: wrapped, context))
     }
 
-    /// `nil` where the decoder holds `nil` under the key, else the wrapped value's typed read (see
-    /// ``BridgePropertyRead``). Some decoders call a missing key `nil`: a missing key keeps the
-    /// property's value, as in the general read. Nested optionals (whose `nil`s have levels) are
-    /// read the general way.
+    /// The wrapped value's typed read if the decoder holds one under the key (one lookup where the
+    /// decoder has `decodeIfPresent(_:forKey:)` of its own, as synthesized `Codable` reads an
+    /// optional), else `nil` where it holds `nil`; a missing key keeps the property's value, as in
+    /// the general read (see ``BridgePropertyRead``). Nested optionals (whose `nil`s have levels)
+    /// are read the general way.
     func decodeBridgeProperty(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
                               into memory: InstanceMemory, at offset: Int, from reader: inout CodableBridgeReader,
                               _ context: DecodingContext) throws -> BridgePropertyRead {
         guard optionalLayers == 1, wrapped.hasTypedBridgeReads else { return .untyped }
-        if try container.decodeNil(forKey: key) {
+        if let value = try wrapped.decodeBridgeEntryIfPresent(container, key, from: &reader, context) {
+            memory.write(Value(some: value), at: offset)
+        } else {
             guard container.contains(key) else { return .absent }
             memory.write(Value.none, at: offset)
-        } else {
-            memory.write(Value(some: try wrapped.decodeBridgeEntry(container, key, from: &reader, context)), at: offset)
         }
         return .stored
     }

@@ -60,6 +60,12 @@ final class RawValueCoder<Represented: RawRepresentable>: ValueCoding, @unchecke
         try represented(try raw.decodeBridgeEntry(container, key, from: &reader, context))
     }
 
+    func decodeBridgeEntryIfPresent(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                                    from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Represented? {
+        guard let raw = try raw.decodeBridgeEntryIfPresent(container, key, from: &reader, context) else { return nil }
+        return try represented(raw)
+    }
+
     func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
                              _ context: DecodingContext) throws -> Represented {
         try represented(try raw.decodeBridgeElement(&container, from: &reader, context))

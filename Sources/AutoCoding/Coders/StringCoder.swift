@@ -41,6 +41,11 @@ final class StringCoder: ValueCoding {
         try container.decode(String.self, forKey: key)
     }
 
+    func decodeBridgeEntryIfPresent(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                                    from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> String? {
+        try container.decodeIfPresent(String.self, forKey: key)
+    }
+
     func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
                              _ context: DecodingContext) throws -> String {
         try container.decode(String.self)

@@ -30,6 +30,11 @@ final class UUIDCoder: ValueCoding {
         try container.decode(UUID.self, forKey: key)
     }
 
+    func decodeBridgeEntryIfPresent(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                                    from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> UUID? {
+        try container.decodeIfPresent(UUID.self, forKey: key)
+    }
+
     func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
                              _ context: DecodingContext) throws -> UUID {
         try container.decode(UUID.self)

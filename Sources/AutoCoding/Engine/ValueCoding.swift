@@ -89,6 +89,14 @@ package protocol ValueCoding<Value>: FieldCoding {
     func decodeBridgeEntry(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
                            from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Value
 
+    /// ``decodeBridgeEntry(_:_:from:_:)``, or `nil` where the decoder holds `nil` under `key` or no
+    /// value at all (what synthesized `Codable` reads an optional property with,
+    /// `decodeIfPresent(_:forKey:)`); only called when ``hasTypedBridgeReads``. A missing key is
+    /// not an error here: decoders build a thrown error's path and description, which would cost a
+    /// missing optional many times what reading it costs.
+    func decodeBridgeEntryIfPresent(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                                    from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Value?
+
     /// The next element of `container`, read with the decoder's own call for the coded type; only
     /// called when ``hasTypedBridgeReads`` (an array's typed read).
     func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
@@ -137,6 +145,14 @@ extension ValueCoding {
     func decodeBridgeElement(_ container: inout any UnkeyedDecodingContainer, from reader: inout CodableBridgeReader,
                              _ context: DecodingContext) throws -> Value {
         throw BridgePropertyRead.noTypedRead(Value.self)
+    }
+
+    /// The key looked up first, then `nil` asked for, as `decodeIfPresent(_:forKey:)` does where a
+    /// decoder has no call of its own for the type; coders of scalars call the decoders' own.
+    func decodeBridgeEntryIfPresent(_ container: KeyedDecodingContainer<BridgeKey>, _ key: BridgeKey,
+                                    from reader: inout CodableBridgeReader, _ context: DecodingContext) throws -> Value? {
+        guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+        return try decodeBridgeEntry(container, key, from: &reader, context)
     }
 
     @inline(__always)

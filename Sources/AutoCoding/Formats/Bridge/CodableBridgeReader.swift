@@ -381,17 +381,20 @@ package struct CodableBridgeReader: ArchiveReader {
         var object = opened
         try plan.slots.withUnsafeBufferPointer { slots in
             for slot in slots {
+                let key = BridgeKey(slot.key.text)
                 let read: BridgePropertyRead
                 do {
                     read = try slot.withCoder {
-                        try $0.decodeBridgeProperty(container, BridgeKey(slot.key.text), into: memory, at: slot.offset,
-                                                    from: &self, context)
+                        try $0.decodeBridgeProperty(container, key, into: memory, at: slot.offset, from: &self, context)
                     }
                 } catch let failure as BridgePropertyRead.Failure {
                     // A value inside failed its general read: final, located as that read locates it.
                     throw failure.located { plan.located($0, in: slot) }
                 } catch {
-                    // Read again the general way, for its error and path (or its reading of the value).
+                    // A missing key keeps the default, as the general read concludes (asking the
+                    // container the same question) after a second thrown error; anything else is
+                    // read again the general way, for its error and path (or its reading of the value).
+                    guard container.contains(key) else { continue }
                     read = .untyped
                 }
                 guard case .untyped = read else { continue }
