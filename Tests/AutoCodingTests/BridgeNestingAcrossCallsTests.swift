@@ -184,11 +184,23 @@ final class BridgeRelayObject: NSObject, NSCoding, AutoCodable {
         }
         #expect(count == 40)
 
-        let kinds = try SmallStackThread.run { () throws -> [AutoCodingError.Kind] in
+        let (kinds, thrown) = try SmallStackThread.run { () throws -> ([AutoCodingError.Kind], (any Error)?) in
             let long = chain(600)
-            _ = try NSKeyedArchiver.archivedData(withRootObject: long, requiringSecureCoding: false)
-            return failures(from: long)
+            do {
+                _ = try NSKeyedArchiver.archivedData(withRootObject: long, requiringSecureCoding: false)
+                return (failures(from: long), nil)
+            } catch {
+                return (failures(from: long), error)
+            }
         }
         #expect(kinds == [.depthLimitExceeded])
+        #if !canImport(Darwin)
+        // `encode(with:)` kept the error to itself, but the archiver was told: no archive that
+        // reads back as a shorter chain.
+        let error = try #require(thrown as? AutoCodingError, "archived a chain the bridge refused")
+        #expect(error.kind == .depthLimitExceeded)
+        #else
+        _ = thrown
+        #endif
     }
 }

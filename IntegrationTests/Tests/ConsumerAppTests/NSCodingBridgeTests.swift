@@ -20,4 +20,21 @@ import Testing
         #expect(outcome.fromFoundation == "Dentist")
         #expect(outcome.fromOurs == reminder)
     }
+
+    @Test func aChainPastTheDepthLimitFailsToArchiveInsteadOfComingBackShorter() throws {
+        let short = NoteChainLink.chain(20)
+        let data = try NSKeyedArchiver.archivedData(withRootObject: short, requiringSecureCoding: false)
+        let back = try #require(try NSKeyedUnarchiver.unarchiveTopLevelObjectWithData(data) as? NoteChainLink)
+        #expect(back.length == 20)
+        #if !canImport(Darwin)
+        let long = NoteChainLink.chain(600)
+        do {
+            let data = try NSKeyedArchiver.archivedData(withRootObject: long, requiringSecureCoding: false)
+            let back = try NSKeyedUnarchiver.unarchiveTopLevelObjectWithData(data) as? NoteChainLink
+            Issue.record("archived 600 links; \(back?.length ?? 0) came back")
+        } catch let error as AutoCodingError {
+            #expect(error.kind == .depthLimitExceeded)
+        }
+        #endif
+    }
 }

@@ -50,7 +50,11 @@ extension AutoCodable where Self: NSObject {
     ///   any keyed coder).
     /// - Throws: ``AutoCodingError`` naming the property that could not be written (a cycle
     ///   through values that are not `NSObject`s, values nested more than 512 levels, as through
-    ///   the `Codable` bridge). The coder may hold the properties written before it.
+    ///   the `Codable` bridge). The coder may hold the properties written before it. On Linux the
+    ///   error is also recorded as the archiver's `error` when the coder is an `NSKeyedArchiver`
+    ///   without one yet, so `NSKeyedArchiver.archivedData(withRootObject:requiringSecureCoding:)`
+    ///   throws it: `encode(with:)` cannot throw, and an object that failed deep inside a graph
+    ///   must not leave an archive that reads back without it.
     public func autoEncode(with coder: NSCoder) throws {
         let dynamicType: AnyClass = Swift.type(of: self)
         do {
@@ -59,8 +63,20 @@ extension AutoCodable where Self: NSObject {
             var writer = NSCoderBridgeWriter(coder, owner: self, context: context)
             try objectCoder.encodeObject(self, record: nil, to: &writer, context)
         } catch let error as AutoCodingError {
-            throw error.rooted(at: "\(dynamicType)")
+            let rooted = error.rooted(at: "\(dynamicType)")
+            Self.record(rooted, in: coder)
+            throw rooted
         }
+    }
+
+    /// Leaves `error` with `coder` where the archive's maker will see it: as an `NSKeyedArchiver`'s
+    /// `error` (the first one stays), which swift-corelibs-foundation lets a coder set and
+    /// `archivedData(withRootObject:requiringSecureCoding:)` throws. Apple's Foundation offers no
+    /// such setter for an archiver; there the error reaches only the caller of `autoEncode(with:)`.
+    private static func record(_ error: AutoCodingError, in coder: NSCoder) {
+        #if !canImport(Darwin)
+        if let archiver = coder as? NSKeyedArchiver, archiver.error == nil { archiver.error = error }
+        #endif
     }
 
     /// Reads the archived properties `coder` holds into this object, from inside `init?(coder:)`
