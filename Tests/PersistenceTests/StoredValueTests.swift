@@ -93,6 +93,22 @@ struct StoredValueTests {
         #expect(settings.readingMode == .paged)
     }
 
+    @Test func observationIsToldOfAnotherStoresWritesAtOnce() async throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("values.log")
+        let store = try open(url)
+        let other = try open(url)
+        let settings = ReaderSettings(store: store)
+        let notifications = track { _ = settings.launches }
+        try other.set(4, forKey: "launches")
+        // No read of `store`: the write reaches its observers by itself.
+        for _ in 0 ..< 500 where notifications.count == 0 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(notifications.count == 1)
+        #expect(settings.launches == 4)
+    }
+
     @Test @MainActor func aMainActorTypeReadsAndWritesThroughTheWrapper() async throws {
         let directory = try TemporaryDirectory()
         let store = try open(directory.file("values.log"))

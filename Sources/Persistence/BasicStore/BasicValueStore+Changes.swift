@@ -9,8 +9,9 @@ extension BasicValueStore {
     /// ```
     ///
     /// Every write of the key yields, even one storing an equal value. Writes by this process
-    /// (through any store on the file) yield at once; writes by other processes yield when this
-    /// store notices them — at its next read, write or ``synchronize()``. A log replaced by another
+    /// yield at once, through this store or any other store of the process on the same file
+    /// (which this one then reads on a pool thread, right after the write); writes by other
+    /// processes yield when this store notices them — at its next read, write or ``synchronize()``. A log replaced by another
     /// process (its compaction or ``removeAll()``) yields only for keys whose value differs;
     /// compaction changes no value and yields nothing. The stream never blocks a writer: by
     /// default it keeps only the newest value the consumer has not taken yet (a slow consumer
@@ -40,6 +41,7 @@ extension BasicValueStore {
             changeListenersMayExist = true
             return changeBroadcaster.addValueSubscriber(forKey: name, subscriber)
         }
+        neighbors.startListening(self)
         continuation.onTermination = { [weak broadcaster = changeBroadcaster] _ in
             broadcaster?.removeValueSubscriber(id, forKey: name)
         }
@@ -55,7 +57,8 @@ extension BasicValueStore {
     /// }
     /// ```
     ///
-    /// Writes by other processes arrive when this store notices them, as with
+    /// Writes through another store of this process on the same file arrive at once, and writes
+    /// by other processes when this store notices them, as with
     /// ``changes(forKey:bufferingPolicy:)``; compaction yields nothing. Keys changed while the
     /// consumer is busy merge into one ``Change``, so the stream never blocks a writer and never
     /// loses a key. It ends when the iterating task is cancelled or the store is deallocated.
@@ -69,6 +72,7 @@ extension BasicValueStore {
             changeListenersMayExist = true
             return changeBroadcaster.addStoreSubscriber(mailbox)
         }
+        neighbors.startListening(self)
         ring.onTermination = { [weak broadcaster = changeBroadcaster] _ in
             broadcaster?.removeStoreSubscriber(id)
         }
@@ -85,6 +89,13 @@ extension BasicValueStore {
         if !changeBroadcaster.publish([BasicChangeBroadcaster.Event(key: key, value: value)]) {
             changeListenersMayExist = false
         }
+    }
+
+    /// After this store appended a record or replaced the log: has the other stores of this
+    /// process on the file that listen read it at once (``BasicStoreNeighbors``). Needs `lock`.
+    func didWriteLocked() {
+        guard neighborsMayListen else { return }
+        if !neighbors.wrote(self) { neighborsMayListen = false }
     }
 
     /// Publishes records another process (or store) appended, read and applied. Needs `lock`.
@@ -138,6 +149,7 @@ extension BasicValueStore {
             changeListenersMayExist = true
             changeBroadcaster.addObserver(id, forKey: key, notify)
         }
+        neighbors.startListening(self)
     }
 
     /// How many change streams and observers are registered (tests: termination unregisters).

@@ -73,6 +73,7 @@ extension BasicValueStore {
             willRemoveAllLocked()
             index.removeAll()
             unsynchronized = false
+            didWriteLocked()
         }
     }
 
@@ -164,6 +165,7 @@ extension BasicValueStore {
         }
         index.apply(key: key, value: value, framed: framed)
         didApplyLocked(key: key, value: value)
+        didWriteLocked()
         if durability == .atomic { unsynchronized = true }
         compactIfNeededLocked()
         return durability == .full ? position : nil

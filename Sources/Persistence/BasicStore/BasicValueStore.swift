@@ -60,6 +60,11 @@ public final class BasicValueStore: @unchecked Sendable {
     @exclusivity(unchecked) var appendBuffer: [UInt8] = []
     /// The most room ``appendBuffer`` keeps between appends.
     static let keptAppendBufferCapacity = 1 << 16
+    /// The other stores of this process on the same log, whose listeners this store's writes reach.
+    let neighbors: BasicStoreNeighbors
+    /// Whether a neighbor may have change listeners: set (holding `lock`) when one starts
+    /// listening or was listening when this store opened, cleared when a write finds none left.
+    @exclusivity(unchecked) var neighborsMayListen = false
     /// Whether a release of the kept `flock` is scheduled (see ``BasicLockLease``).
     @exclusivity(unchecked) var lockReleaseScheduled = false
     /// Where kept `flock`s are released: its own serial queue, so a release never waits for a
@@ -115,6 +120,7 @@ public final class BasicValueStore: @unchecked Sendable {
         self.fileURL = fileURL
         self.durability = durability
         self.compactionPolicy = compaction
+        neighbors = BasicStoreNeighbors.forLog(at: fileURL.standardizedFileURL.path)
         do {
             log = try BasicLogFile(path: fileURL.path, fileSystem: fileSystem, sharesFlushes: durability == .full)
         } catch {
@@ -126,6 +132,11 @@ public final class BasicValueStore: @unchecked Sendable {
         try reloadAllLocked()
         compactIfNeededLocked()
         log.counter.markSeen()
+        neighborsMayListen = neighbors.join(self)
+    }
+
+    deinit {
+        neighbors.leave(ObjectIdentifier(self))
     }
 
     /// Takes the `flock`, translating a failure. Needs `lock`.
