@@ -24,9 +24,10 @@ import PropertyList
 ///   `URL` as `NSURL` (`NS.base`, `NS.relative`), `UUID` as `NSUUID` (`NS.uuidbytes`),
 ///   `RawRepresentable` enums as their raw values. Equal strings are written once.
 ///
-/// The `AutoCodable/autoCodingVersion` of a type is not written (keyed archives have no per-object
-/// version); `Codable`-only types, `Decimal` and dictionaries with non-`String` keys are refused
-/// with ``KeyedArchiveError/Kind/unsupportedType``.
+/// A type's `AutoCodable/autoCodingVersion`, when not 0, is written as the object's `$version`;
+/// ``KeyedUnarchiver`` migrates an object of another version through the type's hook.
+/// `Codable`-only types, `Decimal` and dictionaries with non-`String` keys round-trip as they do
+/// through `AutoArchiver`.
 public struct KeyedArchiver: Sendable {
     /// The `$classname` of each `AutoCodable` type.
     public var classNames: KeyedClassNames

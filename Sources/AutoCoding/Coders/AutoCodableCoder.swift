@@ -257,15 +257,16 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     private func decodeInstance<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, from reader: inout R,
                                                   _ context: DecodingContext) throws -> T {
         try context.nested(node, in: &reader) { reader in
-            if header.version != plan.version {
-                var (treeReader, treeHeader) = try migratedTree(node, from: header.version, &reader)
-                return try decodeInstance(treeReader.root, treeHeader, from: &treeReader, context)
-            }
+            let migrated = header.version == plan.version ? nil : try migratedEntries(node, from: header.version, &reader)
             if let problem = plan.layoutProblem {
                 throw AutoCodingError(.unverifiedLayout, "\(T.self) cannot be restored: \(problem)")
             }
             var value = T()
-            try readFields(node, header, into: &value, from: &reader, context)
+            if let migrated {
+                try readMigratedFields(node, migrated, into: &value, from: &reader, context)
+            } else {
+                try readFields(node, header, into: &value, from: &reader, context)
+            }
             return value
         }
     }
@@ -288,8 +289,8 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
                 throw AutoCodingError(.unverifiedLayout, "\(T.self) cannot be restored: \(problem)")
             }
             if header.version != plan.version {
-                var (treeReader, treeHeader) = try migratedTree(object, from: header.version, &reader)
-                return try readFields(treeReader.root, treeHeader, into: &value, from: &treeReader, context)
+                let migrated = try migratedEntries(object, from: header.version, &reader)
+                return try readMigratedFields(object, migrated, into: &value, from: &reader, context)
             }
             try readFields(object, header, into: &value, from: &reader, context)
         }
@@ -309,9 +310,31 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     @inline(__always)
     private func readFields<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, into value: inout T,
                                               from reader: inout R, _ context: DecodingContext) throws {
+        try readFields(node, into: &value, from: &reader) { reader, memory in
+            try reader.fields(of: plan, node, header, into: memory, context)
+        }
+    }
+
+    /// ``readFields(_:_:into:from:_:)`` from `migrated`, what the migration hook made of the
+    /// entries of `node` (``ArchiveReader/migratedFields(of:_:_:into:_:)``).
+    @inline(never)
+    private func readMigratedFields<R: ArchiveReader>(_ node: R.Node, _ migrated: PropertyListDictionary,
+                                                      into value: inout T, from reader: inout R,
+                                                      _ context: DecodingContext) throws {
+        try readFields(node, into: &value, from: &reader) { reader, memory in
+            try reader.migratedFields(of: plan, node, migrated, into: memory, context)
+        }
+    }
+
+    /// Registers a class instance for `node` (in formats that share objects), reads its fields
+    /// with `read`, hands the unclaimed entries to the type's hook, then runs the decode hook (in
+    /// a graph, a class's once the whole graph is read).
+    @inline(__always)
+    private func readFields<R: ArchiveReader>(_ node: R.Node, into value: inout T, from reader: inout R,
+                                              _ read: (inout R, InstanceMemory) throws -> PropertyListDictionary) throws {
         // Registered before its fields are read, so references back to it (cycles) find it.
         if R.sharesObjects, plan.isClass { reader.share(InstanceMemory.object(of: value), for: node) }
-        let unknown = try withFields(of: &value) { try reader.fields(of: plan, node, header, into: $0, context) }
+        let unknown = try withFields(of: &value) { try read(&reader, $0) }
         if !unknown.isEmpty { value.autoCodingDidFindUnknownKeys(unknown) }
         if R.sharesObjects, plan.isClass {
             // In a graph the hook runs once every object is filled, referred-to objects first.
@@ -374,11 +397,12 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         }
     }
 
-    /// The archived dictionary of another version, rewritten by
-    /// ``AutoCodable/autoCodingMigrate(from:tree:)``, as a tree to read as this version.
-    private func migratedTree<R: ArchiveReader>(_ node: R.Node, from version: Int,
-                                                _ reader: inout R) throws -> (TreeArchiveReader, ObjectHeader) {
-        guard case .dictionary(var entries) = try reader.tree(node) else {
+    /// The entries of the archived object `node`, of another version, rewritten by
+    /// ``AutoCodable/autoCodingMigrate(from:tree:)`` and without the reserved entries: what is
+    /// read as this version.
+    private func migratedEntries<R: ArchiveReader>(_ node: R.Node, from version: Int,
+                                                   _ reader: inout R) throws -> PropertyListDictionary {
+        guard var entries = try reader.migrationEntries(node) else {
             throw AutoCodingError(.corruptArchive, "the archived \(T.self) is not a dictionary")
         }
         try Self.runHook { try T.autoCodingMigrate(from: version, tree: &entries) }
@@ -387,8 +411,7 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         for (key, value) in entries where key != ReservedKey.type && key != ReservedKey.version {
             properties.updateValue(value, forKey: key)
         }
-        let header = ObjectHeader(count: properties.count, firstField: 0, typeRecord: nil, version: plan.version)
-        return (TreeArchiveReader(root: .dictionary(properties)), header)
+        return properties
     }
 
     static func runHook(_ body: () throws -> Void) throws {

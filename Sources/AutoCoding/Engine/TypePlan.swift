@@ -176,6 +176,13 @@ package final class TypePlan: @unchecked Sendable {
     func decodeField<R: ArchiveReader>(_ slot: FieldSlot, byKeyOf node: R.Node, from reader: inout R,
                                        into memory: InstanceMemory, _ context: DecodingContext) throws {
         guard let value = try reader.value(node, forKey: slot.key) else { return }
+        try decodeField(slot, value: value, from: &reader, into: memory, context)
+    }
+
+    /// Reads the field of `slot` from `value`, with the rules of ``decodeFields(_:_:from:into:_:)``.
+    @inline(__always)
+    func decodeField<R: ArchiveReader>(_ slot: FieldSlot, value: R.Node, from reader: inout R,
+                                       into memory: InstanceMemory, _ context: DecodingContext) throws {
         do {
             try slot.withCoder { try reader.field($0, value, into: memory, at: slot.offset, context) }
         } catch let error as AutoCodingError {

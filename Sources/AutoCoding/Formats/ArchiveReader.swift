@@ -68,6 +68,14 @@ package protocol ArchiveReader {
     mutating func nilLevel(_ node: Node) throws -> Int?
     /// The value as a property-list tree (unknown entries, migration, `Codable` types).
     mutating func tree(_ node: Node) throws -> PropertyListValue
+    /// The entries of the archived object `node` as trees, for its type's migration hook
+    /// (``AutoCodable/autoCodingMigrate(from:tree:)``); `nil` when `node` is no dictionary.
+    mutating func migrationEntries(_ node: Node) throws -> PropertyListDictionary?
+    /// Reads `plan`'s fields into `memory` from `migrated`, what the migration hook made of the
+    /// entries of `node` (its reserved entries removed), with the rules of
+    /// ``fields(of:_:_:into:_:)``; returns the entries no property claims.
+    mutating func migratedFields(of plan: TypePlan, _ node: Node, _ migrated: PropertyListDictionary,
+                                 into memory: InstanceMemory, _ context: DecodingContext) throws -> PropertyListDictionary
     /// A `Codable` value the engine does not code itself. The default reads ``tree(_:)`` through
     /// the engine's own `Decoder`; the `Codable` bridge asks the caller's decoder instead.
     mutating func decodable<T: Decodable>(_ type: T.Type, _ node: Node, _ context: DecodingContext) throws -> T
@@ -220,6 +228,21 @@ extension ArchiveReader {
         try plan.decodeFields(node, header, from: &self, into: memory, context)
     }
     package mutating func describedType(of node: Node) throws -> Any.Type? { nil }
+
+    /// ``tree(_:)`` of `node`, if it is a dictionary.
+    package mutating func migrationEntries(_ node: Node) throws -> PropertyListDictionary? {
+        guard case .dictionary(let entries) = try tree(node) else { return nil }
+        return entries
+    }
+
+    /// Reads the migrated entries as a tree: formats whose trees hold every value whole.
+    package mutating func migratedFields(of plan: TypePlan, _ node: Node, _ migrated: PropertyListDictionary,
+                                         into memory: InstanceMemory,
+                                         _ context: DecodingContext) throws -> PropertyListDictionary {
+        var tree = TreeArchiveReader(root: .dictionary(migrated))
+        let header = ObjectHeader(count: migrated.count, firstField: 0, typeRecord: nil, version: plan.version)
+        return try tree.fields(of: plan, tree.root, header, into: memory, context)
+    }
     @inline(__always)
     package mutating func openedObject(_ node: Node) throws -> Node { node }
     @inline(__always)
