@@ -17,7 +17,15 @@ extension CommandContext {
         }
         guard StoreFileReader.isStoreEntry(data) else {
             let (value, format) = try decodeDocument(data, name: name)
-            return InputDocument(value: value, format: format, byteCount: data.count)
+            var document = InputDocument(value: value, format: format, byteCount: data.count)
+            if format == .binary {
+                switch BinaryPropertyListSeal.verify(data) {
+                case .intact: document.sealIntact = true
+                case .damaged: document.sealIntact = false
+                case .notSealed: break
+                }
+            }
+            return document
         }
         let entry = try StoreFileReader.storeEntry(data, name: name)
         let (value, format) = try decodeDocument(entry.payload, name: "\(name) (store entry \(PropertyListValueSummary.quoted(entry.key)))")

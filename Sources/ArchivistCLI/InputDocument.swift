@@ -20,6 +20,9 @@ public struct InputDocument: Sendable {
     public var container: Container
     /// The size of the file read, in bytes: what output limits are proportional to.
     public var byteCount: Int
+    /// For a binary property list with a checksum in its trailer (what `SavableObject` and the
+    /// archive stores write): whether the checksum still matches (`nil`: no checksum).
+    public var sealIntact: Bool?
 
     /// Creates a document.
     public init(value: PropertyListValue, format: DocumentFormat?, container: Container = .none, byteCount: Int = 0) {

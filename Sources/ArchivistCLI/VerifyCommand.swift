@@ -12,7 +12,8 @@ enum VerifyCommand {
             Prints "valid FORMAT property list (N values)" and exits 0, or prints the error with its
             location (byte offset for binary and JSON, line and column for XML) and exits 1.
             An ArchiveStore entry file (.arv) is checked whole (header, checksum, payload); a
-            basic-value store log is valid when every record is intact (damage and a torn tail exit 1).
+            basic-value store log is valid when every record is intact (damage and a torn tail exit 1);
+            a binary property list sealed with a checksum (a SavableObject's file) must match it.
             """,
         syntax: CommandSyntax(positionals: ["FILE"]),
         execute: run
@@ -26,7 +27,15 @@ enum VerifyCommand {
         let line: String
         switch document.container {
         case .none:
-            line = "valid \(document.kindDescription) (\(values))\n"
+            switch document.sealIntact {
+            case false?:
+                throw CommandFailure("\(CommandContext.displayName(of: path)): damaged \(document.kindDescription): "
+                                     + "its checksum no longer matches its contents (\(values) still read)")
+            case true?:
+                line = "valid \(document.kindDescription) (\(values), checksum intact)\n"
+            case nil:
+                line = "valid \(document.kindDescription) (\(values))\n"
+            }
         case .storeEntry(let key):
             line = "valid store entry \(PropertyListValueSummary.quoted(key)) "
                 + "(\(document.format?.displayName ?? "unknown") property list, \(values))\n"

@@ -52,4 +52,22 @@ import Testing
         #expect(xmlRun.error.contains("invalid XML property list"))
         #expect(xmlRun.error.contains("line"))
     }
+
+    @Test func checksASealedBinaryListsChecksum() throws {
+        let value = PropertyListValue.dictionary(["title": .string("Field notes"), "pages": .integer(3)])
+        let sealed = try BinaryPropertyListSeal.seal(try value.encoded(as: .binary))
+        let intact = archivist("verify", "-", standardInput: sealed)
+        #expect(intact.status == 0)
+        #expect(intact.outputText == "valid binary property list (3 values, checksum intact)\n")
+
+        // One changed letter: still a readable property list, but not what was sealed.
+        var damaged = sealed
+        let field = try #require(damaged.firstRange(of: Data("Field".utf8)))
+        damaged[field.lowerBound] = UInt8(ascii: "G")
+        let run = archivist("verify", "-", standardInput: damaged)
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(run.error == "archivist: <stdin>: damaged binary property list: its checksum no longer matches its contents (3 values still read)\n")
+        #expect(archivist("dump", "-", standardInput: damaged).status == 0, "dump still shows what is there")
+    }
 }
