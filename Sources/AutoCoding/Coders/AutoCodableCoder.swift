@@ -257,16 +257,12 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
     private func decodeInstance<R: ArchiveReader>(_ node: R.Node, _ header: ObjectHeader, from reader: inout R,
                                                   _ context: DecodingContext) throws -> T {
         try context.nested(node, in: &reader) { reader in
-            let migrated = header.version == plan.version ? nil : try migratedEntries(node, from: header.version, &reader)
+            if header.version != plan.version { return try decodeMigrated(node, from: header.version, &reader, context) }
             if let problem = plan.layoutProblem {
                 throw AutoCodingError(.unverifiedLayout, "\(T.self) cannot be restored: \(problem)")
             }
             var value = T()
-            if let migrated {
-                try readMigratedFields(node, migrated, into: &value, from: &reader, context)
-            } else {
-                try readFields(node, header, into: &value, from: &reader, context)
-            }
+            try readFields(node, header, into: &value, from: &reader, context)
             return value
         }
     }
@@ -313,6 +309,20 @@ final class AutoCodableCoder<T: AutoCodable>: ValueCoding, ObjectCoding, @unchec
         try readFields(node, into: &value, from: &reader) { reader, memory in
             try reader.fields(of: plan, node, header, into: memory, context)
         }
+    }
+
+    /// A new default instance read from the archived object `node` of another `version`, through
+    /// the migration hook (out of line: the common path stays as small as it was).
+    @inline(never)
+    private func decodeMigrated<R: ArchiveReader>(_ node: R.Node, from version: Int, _ reader: inout R,
+                                                  _ context: DecodingContext) throws -> T {
+        let migrated = try migratedEntries(node, from: version, &reader)
+        if let problem = plan.layoutProblem {
+            throw AutoCodingError(.unverifiedLayout, "\(T.self) cannot be restored: \(problem)")
+        }
+        var value = T()
+        try readMigratedFields(node, migrated, into: &value, from: &reader, context)
+        return value
     }
 
     /// ``readFields(_:_:into:from:_:)`` from `migrated`, what the migration hook made of the
