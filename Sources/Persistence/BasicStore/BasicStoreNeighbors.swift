@@ -95,8 +95,10 @@ final class BasicStoreNeighbors: @unchecked Sendable {
         let due: [BasicValueStore] = lock.withLock {
             var due: [BasicValueStore] = []
             for member in listening where member != id {
-                guard let store = members[member]?.store else { continue }
-                if refreshing.insert(member).inserted { due.append(store) }
+                guard refreshing.insert(member).inserted else { continue }
+                // Only stores that go into `due` are retained here: one released under this lock
+                // could be the last reference, and its `deinit` takes this lock.
+                if let store = members[member]?.store { due.append(store) } else { refreshing.remove(member) }
             }
             return due
         }
