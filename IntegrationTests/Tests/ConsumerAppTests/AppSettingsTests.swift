@@ -66,6 +66,28 @@ nonisolated final class NotificationCount: @unchecked Sendable {
         #expect(settings.theme == .light)
     }
 
+    @Test func anotherWindowsWriteReachesObserversAndStreamsWithoutASynchronize() async throws {
+        let directory = try TemporaryDirectory()
+        let settings = AppSettings(store: try open(directory))
+        let notifications = NotificationCount()
+        withObservationTracking {
+            _ = settings.launchCount
+        } onChange: {
+            notifications.add()
+        }
+        var themes = settings.$theme.changes.makeAsyncIterator()
+        #expect(await themes.next() == .system)
+        // Another window of the app opens its own store on the same file and writes; this one
+        // neither reads nor synchronizes.
+        let window = AppSettings(store: try open(directory))
+        window.theme = .dark
+        try window.recordLaunch()
+        #expect(await themes.next() == .dark)
+        try await eventually { notifications.value > 0 }
+        #expect(notifications.value == 1)
+        #expect(settings.launchCount == 1)
+    }
+
     @Test func theProjectedValueStreamsTheSettingsValues() async throws {
         let directory = try TemporaryDirectory()
         let settings = AppSettings(store: try open(directory))
