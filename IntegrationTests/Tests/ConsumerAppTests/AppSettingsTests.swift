@@ -21,6 +21,13 @@ nonisolated final class NotificationCount: @unchecked Sendable {
         try BasicValueStore(fileURL: directory.file("settings.log"))
     }
 
+    /// Runs `read` under observation tracking; the count says how many change notifications came.
+    private func observe(_ read: () -> Void) -> NotificationCount {
+        let notifications = NotificationCount()
+        withObservationTracking(read) { notifications.add() }
+        return notifications
+    }
+
     /// Waits a few seconds at most for `condition`.
     private func eventually(_ condition: () -> Bool) async throws {
         for _ in 0 ..< 300 where !condition() {
@@ -51,12 +58,7 @@ nonisolated final class NotificationCount: @unchecked Sendable {
     @Test func observationSeesAChangeMadeThroughAnotherStoreOnTheFile() async throws {
         let directory = try TemporaryDirectory()
         let settings = AppSettings(store: try open(directory))
-        let notifications = NotificationCount()
-        withObservationTracking {
-            _ = settings.theme
-        } onChange: {
-            notifications.add()
-        }
+        let notifications = observe { _ = settings.theme }
         // Another window's model, or another process, writes the theme.
         let elsewhere = AppSettings(store: try open(directory))
         elsewhere.theme = .light
@@ -69,12 +71,7 @@ nonisolated final class NotificationCount: @unchecked Sendable {
     @Test func anotherWindowsWriteReachesObserversAndStreamsWithoutASynchronize() async throws {
         let directory = try TemporaryDirectory()
         let settings = AppSettings(store: try open(directory))
-        let notifications = NotificationCount()
-        withObservationTracking {
-            _ = settings.launchCount
-        } onChange: {
-            notifications.add()
-        }
+        let notifications = observe { _ = settings.launchCount }
         var themes = settings.$theme.changes.makeAsyncIterator()
         #expect(await themes.next() == .system)
         // Another window of the app opens its own store on the same file and writes; this one
