@@ -92,20 +92,22 @@ final class BasicStoreNeighbors: @unchecked Sendable {
     /// - Returns: Whether another member listens; the writer stops calling when not.
     func wrote(_ writer: BasicValueStore) -> Bool {
         let id = ObjectIdentifier(writer)
-        let due: [BasicValueStore] = lock.withLock {
+        let (due, othersListen): ([BasicValueStore], Bool) = lock.withLock {
             var due: [BasicValueStore] = []
+            var othersListen = false
             for member in listening where member != id {
+                othersListen = true
                 guard refreshing.insert(member).inserted else { continue }
                 // Only stores that go into `due` are retained here: one released under this lock
                 // could be the last reference, and its `deinit` takes this lock.
                 if let store = members[member]?.store { due.append(store) } else { refreshing.remove(member) }
             }
-            return due
+            return (due, othersListen)
         }
         for store in due {
             DispatchQueue.global(qos: .utility).async { [weak self] in self?.refresh(store) }
         }
-        return lock.withLock { listening.contains { $0 != id } }
+        return othersListen
     }
 
     /// Reads what the neighbors wrote into `store`, which publishes it; a store found with no

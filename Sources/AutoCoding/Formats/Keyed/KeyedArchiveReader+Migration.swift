@@ -9,19 +9,12 @@ extension KeyedArchiveReader {
     /// stored) is its tree.
     package mutating func migrationEntries(_ node: Node) throws -> PropertyListDictionary? {
         let node = try resolve(node)
-        guard node.index >= 0, node.object.isDictionary, try foundationClass(node) == nil, try isClassed(node) else {
+        guard try isCustomObject(node) else {
             guard case .dictionary(let entries) = try tree(node) else { return nil }
             return entries
         }
         var entries = PropertyListDictionary()
-        for position in 0 ..< (try dictionaryCount(node)) where !(try keyIsReserved(node, at: position)) {
-            let key = try self.key(node, at: position)
-            do {
-                entries.updateValue(try tree(try value(node, at: position)), forKey: key)
-            } catch let error as AutoCodingError {
-                throw error.within(.key(key))
-            }
-        }
+        for entry in try ownEntries(of: node) { entries.updateValue(entry.tree, forKey: entry.key) }
         return entries
     }
 
@@ -37,11 +30,8 @@ extension KeyedArchiveReader {
         let object = try resolve(node)
         // The archived entries, where the hook may have left them.
         var archived: [String: (node: Node, tree: PropertyListValue)] = [:]
-        if object.index >= 0, object.object.isDictionary, try foundationClass(object) == nil, try isClassed(object) {
-            for position in 0 ..< (try dictionaryCount(object)) where !(try keyIsReserved(object, at: position)) {
-                let value = try value(object, at: position)
-                archived[try key(object, at: position)] = (value, try tree(value))
-            }
+        if try isCustomObject(object) {
+            for entry in try ownEntries(of: object) { archived[entry.key] = (entry.node, entry.tree) }
         }
         try plan.slots.withUnsafeBufferPointer { slots in
             for slot in slots {
@@ -61,5 +51,21 @@ extension KeyedArchiveReader {
         var unknown = PropertyListDictionary()
         for (key, value) in migrated where !plan.claimedKeys.contains(key) { unknown.updateValue(value, forKey: key) }
         return unknown
+    }
+
+    /// The entries of the custom object `object` (resolved), its reserved ones left out: each key,
+    /// value node and value as ``tree(_:)`` makes it.
+    private mutating func ownEntries(of object: Node) throws -> [(key: String, node: Node, tree: PropertyListValue)] {
+        var entries: [(key: String, node: Node, tree: PropertyListValue)] = []
+        for position in 0 ..< (try dictionaryCount(object)) where !(try keyIsReserved(object, at: position)) {
+            let key = try self.key(object, at: position)
+            let value = try value(object, at: position)
+            do {
+                entries.append((key, value, try tree(value)))
+            } catch let error as AutoCodingError {
+                throw error.within(.key(key))
+            }
+        }
+        return entries
     }
 }

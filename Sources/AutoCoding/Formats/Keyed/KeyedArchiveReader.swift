@@ -332,7 +332,7 @@ package struct KeyedArchiveReader: ArchiveReader {
 
     /// Whether a resolved entry is an object of a custom class.
     @inline(__always)
-    private mutating func isCustomObject(_ node: Node) throws -> Bool {
+    mutating func isCustomObject(_ node: Node) throws -> Bool {
         guard node.index >= 0, node.object.isDictionary else { return false }
         if kinds[node.index] >= 0 { return kinds[node.index] == 0 }
         return try isClassed(node) && foundationClass(node) == nil
